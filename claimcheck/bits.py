@@ -1,0 +1,130 @@
+"""Cards as small ints and hands as 52-bit masks: the representation of the hot loops.
+
+Card ``c`` is ``suit * 13 + rank - 2`` (``Card.index``): bit ``c`` of a hand mask. A suit's cards
+are a contiguous 13-bit block, so "the cards of a suit" is a shift and a mask. Only the policy and
+the engine use this module; everything public speaks :class:`~claimcheck.cards.Card`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from claimcheck.cards import Card
+
+SUIT_MASK = 0x1FFF
+"""The 13 bits of one suit."""
+NO_TRUMP = 4
+
+
+def suit_of(card: int) -> int:
+    """The suit (0..3) of card int *card*."""
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    """The rank (2..14) of card int *card*."""
+    return card % 13 + 2
+
+
+def suit_bits(mask: int, suit: int) -> int:
+    """The cards of *suit* in *mask*, as a 13-bit block (bit 0 = the two)."""
+    return (mask >> (13 * suit)) & SUIT_MASK
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The card ints in *mask*, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_desc(mask: int) -> list[int]:
+    """The card ints in *mask*, highest first (by suit then rank; use within one suit)."""
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    return out
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of *cards*."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def to_cards(mask: int) -> list[Card]:
+    """The :class:`Card` values of *mask*."""
+    return [Card.from_index(c) for c in cards_of(mask)]
+
+
+def highest(mask: int) -> int:
+    """The highest card int in *mask* (use on one suit); -1 when empty."""
+    return mask.bit_length() - 1
+
+
+def lowest(mask: int) -> int:
+    """The lowest card int in *mask*; -1 when empty."""
+    return (mask & -mask).bit_length() - 1
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """True when *card* beats *best*, the card currently winning the trick."""
+    cs, bs = card // 13, best // 13
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+def winner_index(trick: tuple[int, ...], trump: int) -> int:
+    """The index (0..3) in *trick* of the card winning it so far."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best], trump):
+            best = i
+    return best
+
+
+def suit_range(suit: int) -> int:
+    """The mask of every card of *suit*."""
+    return SUIT_MASK << (13 * suit)
+
+
+def above(card: int) -> int:
+    """The mask of the cards of *card*'s suit higher than it."""
+    s = card // 13
+    return suit_range(s) & ~((1 << (card + 1)) - 1)
+
+
+def groups(own: int, others: int) -> list[int]:
+    """Split *own* into groups of equivalent cards, one card (the highest) per group.
+
+    Two cards of one suit in *own* are equivalent when no card of *others* (the cards still in
+    play elsewhere, trick included) lies between them: whichever is played, every trick has the
+    same winner. Branching once per group, not once per card, is what DDS does with its
+    ``equals`` field.
+    """
+    reps: list[int] = []
+    for s in range(4):
+        block = suit_bits(own, s)
+        if not block:
+            continue
+        other = suit_bits(others, s)
+        top = block.bit_length() - 1
+        reps.append(13 * s + top)
+        r = top - 1
+        in_group = True
+        while r >= 0:
+            bit = 1 << r
+            if block & bit:
+                if not in_group:
+                    reps.append(13 * s + r)
+                    in_group = True
+            elif other & bit:
+                in_group = False
+            r -= 1
+    return reps

@@ -1,0 +1,300 @@
+"""check_claim: position + claim + statement -> ruling (bind, beliefs, search, ruling).
+
+The order of work follows law70.md section 6: the double-dummy value first (a claim of more
+than DD fails whatever was said), then "does N reach the claimed number?", and the exact N only
+when the ruling needs it (an adjusted claim or a cancelled concession).
+"""
+
+from __future__ import annotations
+
+
+from claimcheck.bits import mask_of
+from claimcheck.cards import Card, Seat
+from claimcheck.engine.search import (
+    BudgetExceeded,
+    Found,
+    Search,
+    run_search,
+    start_node,
+)
+from claimcheck.engine.solver import DDSolver, DoubleDummy
+from claimcheck.errors import InputError
+from claimcheck.formats.record import ClaimRecord
+from claimcheck.plan import EMPTY_PLAN, LinePlan
+from claimcheck.policy.beliefs import Belief, admissible_beliefs
+from claimcheck.policy.normal import Options
+from claimcheck.policy.plan_state import compile_plan, initial_state
+from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
+from claimcheck.policy.rules import RULES_BY_ID, UnawareTrump, UnstatedFinesse
+from claimcheck.position import Position
+from claimcheck.ruling import DoubtRecord, LineCard, Ruling, SearchReport, Verdict
+from claimcheck.tricks import Pair
+
+DEFAULT_MAX_NODES = 400_000
+
+
+def check_claim(
+    position: Position,
+    claimer: Seat,
+    claimed: int,
+    plan: LinePlan = EMPTY_PLAN,
+    *,
+    profile: str | Profile = "wbf",
+    inputs: Inputs | None = None,
+    solver: DoubleDummy | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Ruling:
+    """Rule on a claim of *claimed* remaining tricks by *claimer* at *position*.
+
+    :raises InputError: when *claimed* is not between 0 and the tricks left, or the profile is
+        unknown.
+    :raises SolverError: when DDS fails.
+    """
+    inputs = inputs or Inputs()
+    prof = _profile(profile, inputs)
+    left = position.tricks_left
+    if not 0 <= claimed <= left:
+        raise InputError(f"the claim is for {claimed} tricks but only {left} remain")
+    solver = solver or DDSolver()
+    hands = (
+        mask_of(position.hands[0]), mask_of(position.hands[1]),
+        mask_of(position.hands[2]), mask_of(position.hands[3]),
+    )
+    trick = tuple(c.index for c in position.trick)
+    trump = int(position.trump)
+    c = int(claimer)
+    declarer = position.declarer
+    declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
+    conceding = (plan.conceded or 0) > 0 or claimed < left
+    opts = Options(prof, c, declarer_claim, conceding)
+    cplan = compile_plan(plan)
+    # Hands at the start of the trick in progress decide which steps are done before the claim.
+    state = initial_state(cplan, hands, c, trump)
+    known_out = 0
+    for seat, suit in position.shown_out:
+        known_out |= 1 << (int(seat) * 4 + int(suit))
+    beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
+    search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes)
+    roots = [(b, start_node(hands, trick, int(position.leader), b, known_out, state))
+             for b in beliefs]
+    dd = search.dd(roots[0][1])
+
+    lower, upper = 0, dd
+    worst: tuple[Belief, Found] | None = None
+    exhausted = False
+    try:
+        # Decide first: is there a normal line below the claim?
+        target = min(claimed, dd + 1) if claimed > dd else claimed
+        found = run_search(search, roots, target) if target > 0 else None
+        if found is None:
+            lower = max(lower, target)
+            # N >= claimed. Exact N is needed only when it may exceed the claim (71B).
+            k = target
+            while k < dd:
+                found = run_search(search, roots, k + 1)
+                if found is not None:
+                    worst, upper = found, k
+                    break
+                k += 1
+                lower = k
+            if worst is None:
+                upper = lower = dd if k >= dd else k
+                worst = run_search(search, roots, dd + 1)
+        else:
+            worst, upper = found, found[1].tricks
+            while True:
+                better = run_search(search, roots, upper)
+                if better is None:
+                    lower = upper
+                    break
+                worst, upper = better, better[1].tricks
+    except BudgetExceeded:
+        exhausted = True
+    n = lower if lower == upper and not exhausted else None
+    if exhausted and worst is not None:
+        upper = min(upper, worst[1].tricks)
+    return _ruling(position, claimer, claimed, plan, prof, inputs, dd, n, (lower, upper),
+                   worst, search, len(beliefs), exhausted)
+
+
+def check_record(
+    record: ClaimRecord,
+    *,
+    profile: str | None = None,
+    inputs: Inputs | None = None,
+    plan: LinePlan | None = None,
+    solver: DoubleDummy | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> Ruling:
+    """Rule on a claim record. Profile and director's inputs default to the record's tags.
+
+    :raises InputError: when the record carries no claim.
+    """
+    claimer = record.claimer or record.position.declarer
+    if claimer is None or record.claimed is None:
+        raise InputError("the record has no claim (claimer and tricks claimed)", record.source)
+    profile = profile or record.tag("Profile") or "wbf"
+    if inputs is None:
+        aware = (record.tag("TrumpAware") or "doubtful").lower()
+        phase = (record.tag("Phase") or "contested").lower()
+        inputs = Inputs(
+            trump_aware=aware if aware in ("yes", "no", "doubtful") else "doubtful",  # type: ignore[arg-type]
+            phase=phase if phase in ("contested", "concession", "withdrawn") else "contested",  # type: ignore[arg-type]
+        )
+    if plan is None:
+        plan = read_plan(record.statement or "", record.position, claimer)
+    return check_claim(record.position, claimer, record.claimed, plan, profile=profile,
+                       inputs=inputs, solver=solver, max_nodes=max_nodes)
+
+
+def read_plan(statement: str, position: Position, claimer: Seat) -> LinePlan:
+    """The line plan of *statement* (the empty plan for no statement)."""
+    if not statement.strip():
+        return EMPTY_PLAN
+    from claimcheck.statement import read_statement
+
+    return read_statement(statement, position, claimer)
+
+
+# --- the ruling --------------------------------------------------------------------------------
+
+
+def _profile(profile: str | Profile, inputs: Inputs) -> Profile:
+    if isinstance(profile, Profile):
+        return profile
+    if profile.lower() not in PROFILES:
+        raise InputError(f"unknown profile {profile!r} (expected one of {', '.join(PROFILES)})")
+    return profile_for(profile, inputs.player_class)
+
+
+def _ruling(
+    position: Position, claimer: Seat, claimed: int, plan: LinePlan, prof: Profile,
+    inputs: Inputs, dd: int, n: int | None, bounds: tuple[int, int],
+    worst: tuple[Belief, Found] | None, search: Search, n_beliefs: int, exhausted: bool,
+) -> Ruling:
+    left = position.tricks_left
+    line_tricks = _split_tricks(position, worst[1].line if worst else [])
+    rules: list[str] = []
+    for trick in line_tricks:
+        for lc in trick:
+            if lc.rule != "defence" and lc.rule not in rules:
+                rules.append(lc.rule)
+    belief = worst[0] if worst else Belief(0, "")
+    if belief.rule and belief.rule not in rules:
+        rules.insert(0, belief.rule)
+    verdict: Verdict
+    if n is None:
+        verdict = "undetermined"
+        award = bounds[0]
+    elif claimed > n:
+        verdict, award = "adjusted", n
+    elif claimed < n:
+        # 71B: a concession of tricks that could not be lost by any normal play is cancelled.
+        verdict, award = "concession-cancelled", n
+    else:
+        verdict, award = "upheld", n
+    laws = _laws(verdict, rules, inputs)
+    doubts = _doubts(plan, position, claimer, belief, rules, inputs)
+    notes: list[str] = []
+    if inputs.phase == "withdrawn":
+        notes.append("Law 69B asks whether the side would *likely* have won the trick: a "
+                     "judgement of probability the director makes; the normal-line result "
+                     "above is shown for reference only.")
+        verdict = "undetermined"
+    if dd < claimed:
+        notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
+    options = (
+        ("suit-order", prof.suit_order), ("notices-break", "yes" if prof.notices_break else "no"),
+        ("ruff", prof.ruff), ("trump-aware", inputs.trump_aware),
+        ("player-class", inputs.player_class), ("phase", inputs.phase),
+    )
+    st = search.stats
+    return Ruling(
+        position=position, claimer=claimer, claimed=claimed, n=n, dd=dd,
+        awarded_claimer=award, awarded_opponents=left - award, verdict=verdict,
+        laws=laws, rules=tuple(rules), worst_line=line_tricks, doubts=doubts,
+        profile=prof.name, options=options, statement=plan.text,
+        plan_lines=_plan_lines(plan), belief=_belief_text(belief),
+        search=SearchReport(st.nodes, search.solver.calls, getattr(search.solver, "nodes", 0),
+                            st.memo_hits, round(st.seconds, 6), exhausted, n_beliefs),
+        bounds=bounds if verdict == "undetermined" else None,
+        notes=tuple(notes),
+    )
+
+
+def _split_tricks(position: Position, line: list[tuple[int, int, str]]
+                  ) -> tuple[tuple[LineCard, ...], ...]:
+    out: list[tuple[LineCard, ...]] = []
+    current: list[LineCard] = []
+    first = 4 - len(position.trick)
+    for i, (seat, card, rule) in enumerate(line):
+        current.append(LineCard(Seat(seat), Card.from_index(card), rule))
+        if i + 1 == first or (i + 1 > first and (i + 1 - first) % 4 == 0):
+            out.append(tuple(current))
+            current = []
+    if current:
+        out.append(tuple(current))
+    return tuple(out)
+
+
+def _laws(verdict: Verdict, rules: list[str], inputs: Inputs) -> tuple[str, ...]:
+    if verdict == "concession-cancelled":
+        return ("71B",)
+    if verdict == "upheld":
+        return ("71",) if inputs.phase == "concession" else ("70",)
+    laws = ["70A"]
+    for rid in rules:
+        law = RULES_BY_ID[rid].citation.law if rid in RULES_BY_ID else ""
+        if law in ("70C", "70D1", "70D2", "70E1", "70E2") and law not in laws:
+            laws.append(law)
+    return tuple(laws)
+
+
+def _doubts(plan: LinePlan, position: Position, claimer: Seat, belief: Belief,
+            rules: list[str], inputs: Inputs) -> tuple[DoubtRecord, ...]:
+    out = [DoubtRecord(d.words, d.reason, "resolved against the claimer (70A)")
+           for d in plan.doubts]
+    trump = int(position.trump)
+    if trump < 4:
+        opps = position.outstanding(Pair.of(claimer))
+        trumps_out = [c for c in opps if int(c.suit) == trump]
+        if trumps_out and not plan.mentions_trump(position.trump.suit):
+            cards = " ".join(str(c) for c in sorted(trumps_out))
+            if inputs.trump_aware == "yes":
+                res = "the director found the claimer aware of it: no trick for it under 70C"
+            elif belief.rule == UnawareTrump.id:
+                res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
+            else:
+                res = "presumed forgotten (70C); no normal line loses a trick to it"
+            out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
+                                   res))
+    if UnstatedFinesse.id in rules:
+        out.append(DoubtRecord("", "a finesse the statement did not name",
+                               "not credited (70E1): the losing option is taken"))
+    return tuple(out)
+
+
+def _plan_lines(plan: LinePlan) -> tuple[str, ...]:
+    if plan.is_empty and not plan.text:
+        return ("no statement",)
+    try:
+        from claimcheck.statement import describe_plan
+
+        return tuple(describe_plan(plan))
+    except ImportError:  # pragma: no cover - the reader ships with the package
+        return tuple(f"{s.action} {s.words}" for s in plan.steps)
+
+
+def _belief_text(belief: Belief) -> str:
+    if not belief.forgotten:
+        return ""
+    cards = []
+    m = belief.forgotten
+    while m:
+        low = m & -m
+        cards.append(str(Card.from_index(low.bit_length() - 1)))
+        m ^= low
+    return f"{belief.rule}: {' '.join(cards)} forgotten"
+
+
+__all__ = ["check_claim", "check_record", "read_plan"]

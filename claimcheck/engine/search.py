@@ -1,0 +1,260 @@
+"""The adjudication search: the claimer side's tricks on the worst normal line (law70.md §6).
+
+N is a minimum over every line in which each claimer-side card is normal and each defender card
+is any legal card: both kinds of choice are minimised, so the search is one question asked with
+different limits, "is there a normal line in which the claimer side takes fewer than *limit*
+tricks from here?" (:meth:`Search.find`).
+
+* **DDS as an upper bound.** If the double-dummy value from a node is below the limit, a failing
+  normal line exists below it (N <= DD): the engine does not search, it walks down one such line
+  (claimer: any normal card, whose DD cannot exceed the node's; defenders: the DD-best card).
+* **Groups.** Defender cards are branched once per group of equivalent cards.
+* **Memo.** At every trick start the proved bounds are kept under a canonical key: the hands, the
+  leader, what the claimer has forgotten, the show-outs he knows of, and the plan state.
+* **Budget.** A node budget; on running out the search reports the bounds it proved.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from claimcheck.bits import groups, suit_range, winner_index
+from claimcheck.engine.solver import DoubleDummy
+from claimcheck.policy.beliefs import Belief
+from claimcheck.policy.normal import Options, Point, normal_plays
+from claimcheck.policy.plan_state import CompiledPlan, PlanState, advance
+from claimcheck.policy.rules import FollowStatement
+
+DEFENCE = "defence"
+"""The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
+
+Play = tuple[int, int, str]
+"""(seat, card int, rule id) of one card of a line."""
+
+
+class BudgetExceeded(Exception):
+    """Raised inside the search when the node budget is spent."""
+
+
+@dataclass(slots=True)
+class Stats:
+    """What the search did."""
+
+    nodes: int = 0
+    solver_calls: int = 0
+    solver_nodes: int = 0
+    memo_hits: int = 0
+    seconds: float = 0.0
+    budget_exhausted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A search node: the position, the claimer's belief and the plan state."""
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    forgotten: int
+    known_out: int
+    ignored_out: int
+    state: PlanState
+
+
+@dataclass(slots=True)
+class Found:
+    """A line and the claimer side's tricks on it (from the node where it starts)."""
+
+    line: list[Play]
+    tricks: int
+
+
+@dataclass
+class Search:
+    """One adjudication search over a fixed root."""
+
+    trump: int
+    claimer: int
+    plan: CompiledPlan
+    opts: Options
+    solver: DoubleDummy
+    max_nodes: int = 2_000_000
+    stats: Stats = field(default_factory=Stats)
+    _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
+    _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
+
+    # --- public -----------------------------------------------------------------------------
+
+    def dd(self, node: Node) -> int:
+        """Double-dummy tricks for the claimer side from *node* (trick in progress included)."""
+        seat = (node.leader + len(node.trick)) % 4
+        t = self.solver.tricks(node.hands, node.trick, node.leader, self.trump)
+        left = _popcount(node.hands[seat])
+        return t if self._is_claimer_side(seat) else left - t
+
+    def find(self, node: Node, limit: int) -> Found | None:
+        """A normal line from *node* on which the claimer side takes fewer than *limit* tricks,
+        or None when every normal line gives at least *limit*.
+
+        :raises BudgetExceeded: when the node budget is spent.
+        """
+        if limit <= 0:
+            return None
+        seat = (node.leader + len(node.trick)) % 4
+        if not node.hands[seat]:
+            return Found([], 0)
+        key: tuple[object, ...] | None = None
+        if not node.trick:
+            key = (node.hands, node.leader, node.forgotten, node.known_out, node.ignored_out,
+                   node.state)
+            if self._lower.get(key, 0) >= limit:
+                self.stats.memo_hits += 1
+                return None
+            known = self._upper.get(key)
+            if known is not None and known.tricks < limit:
+                self.stats.memo_hits += 1
+                return known
+            if not self.plan.has_technique and self.dd(node) < limit:
+                found = self._dd_line(node)
+                self._upper[key] = found
+                return found
+        self.stats.nodes += 1
+        if self.stats.nodes > self.max_nodes:
+            raise BudgetExceeded
+        for card, rule in self._choices(node, seat):
+            child, won = self._play(node, seat, card)
+            sub = self.find(child, limit - won)
+            if sub is not None:
+                found = Found([(seat, card, rule), *sub.line], sub.tricks + won)
+                if key is not None:
+                    self._upper[key] = found
+                return found
+        if key is not None:
+            self._lower[key] = max(self._lower.get(key, 0), limit)
+        return None
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def _is_claimer_side(self, seat: int) -> bool:
+        return (seat - self.claimer) % 2 == 0
+
+    def _choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
+        if self._is_claimer_side(seat):
+            alts = normal_plays(self._point(node))
+            if self.plan.has_technique:
+                alts = self._technique(node, alts)
+            return alts
+        own = node.hands[seat]
+        if node.trick:
+            led = node.trick[0] // 13
+            if own & suit_range(led):
+                own &= suit_range(led)
+        others = 0
+        for s in range(4):
+            if s != seat:
+                others |= node.hands[s]
+        for c in node.trick:
+            others |= 1 << c
+        # Highest groups first: defenders who win tricks find failing lines sooner.
+        return [(c, DEFENCE) for c in sorted(groups(own, others), reverse=True)]
+
+    def _technique(self, node: Node, alts: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """A squeeze or throw-in named without detail: the claimer is credited with the cards
+        that keep the double-dummy result (the technique as stated), normal ones first."""
+        scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
+        best = max(scores.values())
+        kept = [(c, FollowStatement.id) for c, _ in alts if scores.get(c) == best]
+        if kept:
+            return kept
+        return [(c, FollowStatement.id) for c, s in sorted(scores.items()) if s == best][:1]
+
+    def _point(self, node: Node) -> Point:
+        return Point(node.hands, node.trick, node.leader, self.trump, node.forgotten,
+                     node.known_out, node.ignored_out, self.plan, node.state, self.opts)
+
+    def _play(self, node: Node, seat: int, card: int) -> tuple[Node, int]:
+        """The child node after *seat* plays *card*, and the claimer side's tricks it won."""
+        bit = 1 << card
+        hands_l = list(node.hands)
+        hands_l[seat] &= ~bit
+        hands = (hands_l[0], hands_l[1], hands_l[2], hands_l[3])
+        forgotten = node.forgotten & ~bit
+        known_out, ignored_out = node.known_out, node.ignored_out
+        trick = node.trick + (card,)
+        if len(trick) > 1 and not self._is_claimer_side(seat):
+            led = trick[0] // 13
+            if card // 13 != led:
+                out_bit = 1 << (seat * 4 + led)
+                if self.opts.profile.notices_break:
+                    known_out |= out_bit
+                    forgotten &= ~suit_range(led)
+                else:
+                    ignored_out |= out_bit
+                if card // 13 == self.trump:
+                    # A ruff: the claimer's winner was beaten, his premise plainly failed.
+                    forgotten &= ~suit_range(self.trump)
+        if len(trick) < 4:
+            return Node(hands, trick, node.leader, forgotten, known_out, ignored_out,
+                        node.state), 0
+        win = winner_index(trick, self.trump)
+        winner = (node.leader + win) % 4
+        if node.forgotten >> trick[win] & 1:
+            # A forgotten card took the trick: the claimer now knows that suit.
+            forgotten &= ~suit_range(trick[win] // 13)
+        state = advance(self.plan, node.state, trick, node.leader, hands, self.claimer,
+                        self.trump)
+        won = 1 if self._is_claimer_side(winner) else 0
+        return Node(hands, (), winner, forgotten, known_out, ignored_out, state), won
+
+    def _dd_line(self, start: Node) -> Found:
+        """Walk down one normal line no better for the claimer than DD from *start*: claimer
+        cards are any normal card (none can raise DD), defender cards the DD-best."""
+        line: list[Play] = []
+        tricks = 0
+        node = start
+        while True:
+            seat = (node.leader + len(node.trick)) % 4
+            if not node.hands[seat]:
+                return Found(line, tricks)
+            if self._is_claimer_side(seat):
+                alts = normal_plays(self._point(node))
+                scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
+                card, rule = min(alts, key=lambda a: (scores.get(a[0], 99), a[0]))
+            else:
+                scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
+                card = max(scores, key=lambda c: (scores[c], c))
+                rule = DEFENCE
+            line.append((seat, card, rule))
+            node, won = self._play(node, seat, card)
+            tricks += won
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+def start_node(
+    hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int, belief: Belief,
+    known_out: int, state: PlanState,
+) -> Node:
+    """The root node for one belief."""
+    return Node(hands, trick, leader, belief.forgotten, known_out, 0, state)
+
+
+def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int
+               ) -> tuple[Belief, Found] | None:
+    """Is there a normal line, under any admissible belief, with fewer than *limit* claimer
+    tricks? The belief and line when there is.
+
+    :raises BudgetExceeded: when the node budget is spent.
+    """
+    start = time.perf_counter()
+    try:
+        for belief, node in roots:
+            found = search.find(node, limit)
+            if found is not None:
+                return belief, found
+        return None
+    finally:
+        search.stats.seconds += time.perf_counter() - start

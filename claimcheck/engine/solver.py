@@ -1,0 +1,135 @@
+"""The double-dummy solver: the only module that imports ``endplay.dds`` (and DDS itself).
+
+:class:`DDSolver` fills DDS's own ``deal`` structure from the engine's masks and calls
+``SolveBoard`` through endplay's ctypes binding, so no ``endplay.types.Deal`` is built per call
+(the engine asks thousands of times). Scores are tricks for the side to play, out of the tricks
+left *including the trick in progress* (tested: law70.md section 6, ecosystem.md 1.3).
+
+DDS is not thread-safe from Python threads (every call uses DDS thread slot 0), so one process
+uses one solver from one thread; a batch runs in processes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from claimcheck.errors import SolverError
+
+
+class DoubleDummy(Protocol):
+    """What the engine needs from a double-dummy solver."""
+
+    calls: int
+
+    def tricks(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> int:
+        """Tricks the side to play can take from here (trick in progress included)."""
+        ...
+
+    def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> dict[int, int]:
+        """Tricks for the side to play after each legal card (card int -> tricks)."""
+        ...
+
+
+_DDS: Any = None
+
+
+def _dds() -> Any:
+    """endplay's DDS binding, imported on first use (``import endplay`` costs ~0.5 s)."""
+    global _DDS
+    if _DDS is None:
+        try:
+            from endplay import _dds as dds
+            import endplay.dds  # noqa: F401  (initialises DDS threads as endplay does)
+        except ImportError as exc:  # pragma: no cover - endplay is a hard dependency
+            raise SolverError(f"the double-dummy solver is not available: {exc}") from exc
+        _DDS = dds
+    return _DDS
+
+
+class DDSolver:
+    """Double-dummy answers from DDS, memoised per position."""
+
+    def __init__(self, cache_size: int = 200_000) -> None:
+        self.calls = 0
+        """Calls made to DDS (cache hits not counted)."""
+        self.nodes = 0
+        """Nodes DDS reports it searched, summed over calls."""
+        self._cache: dict[tuple[object, ...], Any] = {}
+        self._cache_size = cache_size
+
+    def _solve(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int, solutions: int) -> Any:
+        key = (hands, trick, leader, trump, solutions)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        dds = _dds()
+        dl = dds.deal()
+        dl.trump = trump
+        dl.first = leader
+        for i in range(3):
+            if i < len(trick):
+                dl.currentTrickSuit[i] = trick[i] // 13
+                dl.currentTrickRank[i] = trick[i] % 13 + 2
+            else:
+                dl.currentTrickSuit[i] = 0
+                dl.currentTrickRank[i] = 0
+        for h in range(4):
+            mask = hands[h]
+            for s in range(4):
+                # Our suit block has bit 0 for the two; DDS wants bit r for rank r.
+                dl.remainCards[h][s] = ((mask >> (13 * s)) & 0x1FFF) << 2
+        fut = dds.futureTricks()
+        try:
+            dds.SolveBoard(dl, -1, solutions, 1, fut, 0)
+        except dds.DDSError as exc:
+            raise SolverError(f"DDS failed: {exc}") from exc
+        self.calls += 1
+        self.nodes += int(fut.nodes)
+        if len(self._cache) >= self._cache_size:
+            self._cache.clear()
+        self._cache[key] = fut
+        return fut
+
+    def tricks(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> int:
+        """Tricks the side to play can take from here (trick in progress included)."""
+        fut = self._solve(hands, trick, leader, trump, 1)
+        return int(fut.score[0])
+
+    def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> dict[int, int]:
+        """Tricks for the side to play after each legal card (equal cards expanded)."""
+        fut = self._solve(hands, trick, leader, trump, 3)
+        out: dict[int, int] = {}
+        for i in range(int(fut.cards)):
+            suit = int(fut.suit[i])
+            rank = int(fut.rank[i])
+            score = int(fut.score[i])
+            out[suit * 13 + rank - 2] = score
+            eq = int(fut.equals[i]) >> 2
+            r = 0
+            while eq:
+                if eq & 1:
+                    out[suit * 13 + r] = score
+                eq >>= 1
+                r += 1
+        return out
+
+
+def plain_solve_seconds(pbn: str, leader: int, trump: int, trick: tuple[str, ...] = ()) -> float:
+    """Time one plain DDS solve of a position through endplay's public API (for benchmarks):
+    build ``endplay.types.Deal``, play the trick cards, ``solve_board`` in default mode."""
+    import time
+
+    from endplay.dds import solve_board
+    from endplay.types import Card, Deal, Denom, Player
+
+    start = time.perf_counter()
+    deal = Deal(pbn, first=Player(leader), trump=Denom(trump))
+    for c in trick:
+        deal.play(Card(c))
+    list(solve_board(deal))
+    return time.perf_counter() - start

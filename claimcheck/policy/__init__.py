@@ -1,0 +1,1 @@
+"""Law 70 as data: citations, the rules that make a claimer play normal, and profiles."""

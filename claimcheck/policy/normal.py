@@ -1,0 +1,515 @@
+"""What a claimer-side player may normally play at a decision point (law70.md section 4a).
+
+:func:`normal_plays` answers, for the claimer-side seat to play, the set of normal cards, each
+tagged with the id of the rule that admitted it. The engine minimises over these (and over every
+legal defender card); it never sees a Law number, and this module never sees a solver.
+
+The claimer plays for the position he *believes* in: the real one less the opponents' cards he
+has forgotten (:attr:`Point.forgotten`). A forgotten trump lets him cash side winners before
+drawing it (70C); a forgotten high card makes a loser look like a winner (70A, C7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.bits import (
+    beats,
+    groups,
+    highest,
+    lowest,
+    suit_bits,
+    suit_range,
+    winner_index,
+)
+from claimcheck.policy.plan_state import CompiledPlan, PlanState, active_steps
+from claimcheck.policy.profiles import Profile
+from claimcheck.policy.rules import (
+    CarelessBlocking,
+    Concede,
+    DefenderPartner,
+    Discard,
+    FollowStatement,
+    NoCrash,
+    NoticesBreak,
+    Ruff,
+    SuitOrder,
+    SuitsAnyOrder,
+    UnawareCard,
+    UnawareTrump,
+    UnstatedFinesse,
+)
+
+Alt = tuple[int, str]
+"""A normal card (card int) and the id of the rule that admitted it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The options one ruling runs with: profile values and facts about the claim."""
+
+    profile: Profile
+    claimer: int
+    """The claimer's seat (0..3)."""
+    declarer_claim: bool
+    """True when the claimer's side is the declaring side (declarer plays both hands)."""
+    conceding: bool
+    """True when the claim concedes tricks: a believed loser may then be led at any moment."""
+
+
+@dataclass(slots=True)
+class Point:
+    """A claimer-side decision: the position, what the claimer believes, and the plan state."""
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    trump: int
+    forgotten: int
+    """Opponents' cards the claimer has forgotten (believes absent)."""
+    known_out: int
+    """Show-outs the claimer knows of: bit ``seat * 4 + suit``."""
+    ignored_out: int
+    """Show-outs during the claimed line the claimer does not notice (notices-break off)."""
+    plan: CompiledPlan
+    state: PlanState
+    opts: Options
+
+    @property
+    def seat(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+
+def normal_plays(p: Point) -> list[Alt]:
+    """The normal cards of the claimer-side seat to play at *p*, each with its rule id."""
+    seat = p.seat
+    own = p.hands[seat]
+    trick = p.trick
+    led = trick[0] // 13 if trick else -1
+    legal = own
+    if led >= 0 and own & suit_range(led):
+        legal = own & suit_range(led)
+    # 70D2: the claiming defender's partner may choose any normal card; the engine treats every
+    # legal card of his as normal (overtaking or not, ruffing partner's winner or not: C6, C9).
+    if not p.opts.declarer_claim and seat != p.opts.claimer:
+        return [(c, DefenderPartner.id) for c in groups(legal, _others(p, seat))]
+    prescribed = _prescribed(p, seat, legal, led)
+    if prescribed:
+        return prescribed
+    if not trick:
+        alts = _leads(p, seat)
+    elif own & suit_range(led):
+        alts = _follow(p, seat, led)
+    else:
+        alts = _void(p, seat, led)
+    return alts
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _others(p: Point, seat: int) -> int:
+    """Cards still in play outside *seat*'s hand, trick cards included (for equivalence)."""
+    m = 0
+    for s in range(4):
+        if s != seat:
+            m |= p.hands[s]
+    for c in p.trick:
+        m |= 1 << c
+    return m
+
+
+def _opponents(seat: int) -> tuple[int, int]:
+    return (seat + 1) % 4, (seat + 3) % 4
+
+
+def _believed_opp(p: Point, seat: int) -> int:
+    a, b = _opponents(seat)
+    return (p.hands[a] | p.hands[b]) & ~p.forgotten
+
+
+def _is_believed_winner(card: int, believed_opp: int) -> bool:
+    """True when no card the claimer believes the opponents hold beats *card* in its suit."""
+    s = card // 13
+    opp = suit_bits(believed_opp, s)
+    return opp.bit_length() - 1 < card % 13
+
+
+def _tag_for_belief(p: Point, card: int, default: str, *, lead: bool = False) -> str:
+    """The rule that made *card* normal when a forgotten card is what makes it so: a card
+    beaten by a forgotten card of its suit, or (for a lead) a side winner led into a forgotten
+    trump."""
+    if not p.forgotten:
+        return default
+    s = card // 13
+    forgot_here = suit_bits(p.forgotten, s)
+    if forgot_here and forgot_here.bit_length() - 1 > card % 13:
+        return UnawareTrump.id if s == p.trump else UnawareCard.id
+    if lead and p.trump < 4 and s != p.trump and suit_bits(p.forgotten, p.trump):
+        return UnawareTrump.id
+    return default
+
+
+def _tag_ignored(p: Point, card: int, default: str) -> str:
+    """Tag *card* notices-break when the claimer ignores a show-out in its suit (EBU)."""
+    s = card // 13
+    for seat in range(4):
+        if p.ignored_out >> (seat * 4 + s) & 1:
+            return NoticesBreak.id
+    return default
+
+
+def _threats(p: Point, seat: int, led: int) -> int:
+    """Believed opponents' cards that could still beat a card of *seat* on this trick."""
+    after = [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
+    opp_after = [s for s in after if (s + seat) % 2 == 1]
+    if not opp_after:
+        return 0
+    believed = _believed_opp(p, seat)
+    threat = 0
+    follow_possible = any(not (p.known_out >> (s * 4 + led) & 1) for s in opp_after)
+    if follow_possible:
+        threat |= believed & suit_range(led)
+    if p.trump < 4 and led != p.trump:
+        if any(p.known_out >> (s * 4 + led) & 1 for s in opp_after):
+            threat |= believed & suit_range(p.trump)
+    return threat
+
+
+def _surely_wins(card: int, threats: int, trump: int) -> bool:
+    if not threats:
+        return True
+    s = card // 13
+    same = suit_bits(threats, s)
+    if same.bit_length() - 1 > card % 13:
+        return False
+    if trump < 4 and s != trump and suit_bits(threats, trump):
+        return False
+    return True
+
+
+def _current_winner(p: Point) -> tuple[int, int]:
+    """(seat, card) currently winning the trick in progress."""
+    i = winner_index(p.trick, p.trump)
+    return (p.leader + i) % 4, p.trick[i]
+
+
+# --- 4a.2: leading, nothing prescribed ---------------------------------------------------------
+
+
+def _leads(p: Point, seat: int) -> list[Alt]:
+    own = p.hands[seat]
+    partner = (seat + 2) % 4
+    side = own | p.hands[partner]
+    believed = _believed_opp(p, seat)
+    others = _others(p, seat)
+    winner_suits = []
+    for s in range(4):
+        if not own & suit_range(s):
+            continue
+        side_top = highest(side & suit_range(s))
+        if _is_believed_winner(side_top, believed):
+            winner_suits.append(s)
+    loser_suits = [s for s in range(4) if own & suit_range(s) and s not in winner_suits]
+    trump = p.trump
+    if trump < 4 and believed & suit_range(trump) and own & suit_range(trump):
+        # A claimer who knows a trump is out does not cash side winners into a ruff: he draws
+        # it, or leads towards a ruff in partner's hand. Only a *forgotten* trump makes the side
+        # winners normal first (70C; White Book 8.70.4: unaware, he is careless not to draw it).
+        ruffing = [
+            s for s in range(4)
+            if s != trump and own & suit_range(s) and not p.hands[partner] & suit_range(s)
+            and p.hands[partner] & suit_range(trump)
+        ]
+        moved = [s for s in winner_suits if s != trump and s not in ruffing]
+        winner_suits = [s for s in winner_suits if s not in moved]
+        if trump not in winner_suits:
+            winner_suits.append(trump)
+        winner_suits += [s for s in ruffing if s not in winner_suits]
+        loser_suits = [s for s in range(4) if own & suit_range(s) and s not in winner_suits]
+    suits = list(winner_suits)
+    conceding = p.opts.conceding
+    if conceding or not suits:
+        suits += loser_suits
+    many = len(suits) > 1
+    alts: list[Alt] = []
+    for s in suits:
+        mine = own & suit_range(s)
+        if s in winner_suits:
+            cards = _within_suit(p, seat, mine, side, believed, others)
+        else:
+            cards = [highest(mine)] if p.opts.profile.suit_order == "top-down" else groups(
+                mine, others
+            )
+        for c in cards:
+            if s not in winner_suits:
+                rid = Concede.id if conceding else SuitsAnyOrder.id
+            elif _blocks(p, seat, c, believed):
+                rid = CarelessBlocking.id
+            elif c != highest(mine) and _is_believed_winner(highest(mine), believed):
+                rid = SuitOrder.id
+            else:
+                rid = SuitsAnyOrder.id if many else SuitOrder.id
+            alts.append((c, _tag_ignored(p, c, _tag_for_belief(p, c, rid, lead=True))))
+    return alts
+
+
+def _within_suit(
+    p: Point, seat: int, mine: int, side: int, believed: int, others: int
+) -> list[int]:
+    """The cards of *mine* the profile's suit order allows to lead (70E2; C1, C2)."""
+    order = p.opts.profile.suit_order
+    top = highest(mine)
+    if not _is_believed_winner(top, believed):
+        # The winner is partner's: lead towards it, low, or any card when the order is free.
+        return [lowest(mine)] if order == "top-down" else groups(mine, others)
+    if order == "top-down":
+        return [top]
+    if order == "top-down-if-solid" and _is_solid(mine, top, believed):
+        return [top]
+    return groups(mine, others)
+
+
+def _is_solid(mine: int, top: int, believed: int) -> bool:
+    """True when the holding has solidity: its top two cards touch (no believed opponent card
+    between them), or it is a single card. White Book 8.70.5: 'especially if there is some
+    solidity' the claimer is assumed to cash from the top; from spot cards, underplay is careless.
+    """
+    rest = mine & ~(1 << top)
+    if not rest:
+        return True
+    second = highest(rest)
+    between = believed & ((1 << top) - 1) & ~((1 << (second + 1)) - 1)
+    return between == 0
+
+
+def _blocks(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when leading *card* forces partner to overtake a sure winner (a blocking order)."""
+    partner = (seat + 2) % 4
+    s = card // 13
+    pcards = suit_bits(p.hands[partner], s)
+    if not pcards or not _is_believed_winner(card, believed):
+        return False
+    return (pcards & ((1 << (card % 13 + 1)) - 1)) == 0
+
+
+# --- 4a.3: following suit --------------------------------------------------------------------
+
+
+def _follow(p: Point, seat: int, led: int) -> list[Alt]:
+    own = p.hands[seat] & suit_range(led)
+    others = _others(p, seat)
+    partner = (seat + 2) % 4
+    win_seat, win_card = _current_winner(p)
+    threats = _threats(p, seat, led)
+    low = lowest(own)
+    if win_seat == partner:
+        if _surely_wins(win_card, threats, p.trump):
+            return [(low, _tag_for_belief(p, low, NoCrash.id))]
+        alts = [(low, SuitOrder.id)]
+        sure = [c for c in _ascending(own) if beats(c, win_card, p.trump)
+                and _surely_wins(c, threats, p.trump)]
+        if sure:
+            alts.append((sure[0], SuitOrder.id))
+        return alts
+    beaters = [c for c in _ascending(own) if beats(c, win_card, p.trump)]
+    sure = [c for c in beaters if _surely_wins(c, threats, p.trump)]
+    if sure:
+        cheapest = sure[0]
+        alts = [(cheapest, _tag_for_belief(p, cheapest, SuitOrder.id))]
+        # 70E1: a lower card that wins only if the card above it sits with the right opponent
+        # is a finesse. Unstated, it is normal but credited only where it loses: the engine
+        # minimises over both.
+        for c in beaters:
+            if c >= cheapest:
+                break
+            if _represents(c, own, others):
+                alts.append((c, _tag_ignored(p, c, UnstatedFinesse.id)))
+        return alts
+    if beaters:
+        cand = {beaters[0], beaters[-1], low}
+        return [(c, _tag_ignored(p, c, _tag_for_belief(p, c, SuitOrder.id)))
+                for c in sorted(cand, reverse=True) if _represents(c, own, others)]
+    return [(low, _tag_for_belief(p, low, SuitOrder.id))]
+
+
+def _ascending(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _represents(card: int, own: int, others: int) -> bool:
+    """True when *card* is the highest of its group of equivalent cards (avoids twin branches)."""
+    return card in groups(own & suit_range(card // 13), others)
+
+
+# --- 4a.4: void in the suit led ---------------------------------------------------------------
+
+
+def _void(p: Point, seat: int, led: int) -> list[Alt]:
+    own = p.hands[seat]
+    partner = (seat + 2) % 4
+    win_seat, win_card = _current_winner(p)
+    threats = _threats(p, seat, led)
+    trumps = own & suit_range(p.trump) if p.trump < 4 else 0
+    alts: list[Alt] = []
+    partner_sure = win_seat == partner and _surely_wins(win_card, threats, p.trump)
+    if trumps and not partner_sure:
+        ruffs = [c for c in _ascending(trumps) if beats(c, win_card, p.trump)]
+        if ruffs:
+            others = _others(p, seat)
+            if p.opts.profile.ruff == "lowest":
+                chosen = [ruffs[0]]
+            else:
+                chosen = [c for c in ruffs if _represents(c, own, others)]
+            alts += [(c, Ruff.id) for c in chosen]
+            if win_seat != partner:
+                return alts
+    alts += _discards(p, seat)
+    return alts
+
+
+def _discards(p: Point, seat: int) -> list[Alt]:
+    """Any believed loser; a believed winner only when no believed loser is left (C7)."""
+    own = p.hands[seat]
+    trump_mask = suit_range(p.trump) if p.trump < 4 else 0
+    pool = own & ~trump_mask or own
+    believed = _believed_opp(p, seat)
+    losers = 0
+    for s in range(4):
+        cards = pool & suit_range(s)
+        if not cards:
+            continue
+        # A card is a believed winner when every believed opponent card of its suit is lower,
+        # counting partner's higher cards as part of the same run of winners.
+        opp_top = highest(believed & suit_range(s))
+        for c in _ascending(cards):
+            if c < opp_top:
+                losers |= 1 << c
+    choose = losers or pool
+    others = _others(p, seat)
+    return [(c, _tag_for_belief(p, c, Discard.id)) for c in groups(choose, others)]
+
+
+# --- 4a.1: a step prescribes -------------------------------------------------------------------
+
+
+def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
+    steps = active_steps(p.plan, p.state)
+    if not steps:
+        return []
+    own = p.hands[seat]
+    partner = (seat + 2) % 4
+    others = _others(p, seat)
+    out: dict[int, str] = {}
+    believed = _believed_opp(p, seat)
+    for step in steps:
+        a = step.action
+        s = step.suit
+        if not p.trick:
+            if a == "draw-trumps" and p.trump < 4:
+                mine = own & suit_range(p.trump)
+                if mine:
+                    for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
+                                          others):
+                        out.setdefault(c, FollowStatement.id)
+            elif a in ("cash", "play") and step.cards:
+                held = own & step.cards
+                if held:
+                    for c in groups(held, others):
+                        out.setdefault(c, FollowStatement.id)
+                else:
+                    for suit in range(4):
+                        if step.cards & suit_range(suit) & p.hands[partner]:
+                            mine = own & suit_range(suit)
+                            if mine:
+                                out.setdefault(lowest(mine), FollowStatement.id)
+            elif a in ("cash", "run") and s >= 0:
+                mine = own & suit_range(s)
+                if mine:
+                    for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
+                                          others):
+                        out.setdefault(c, FollowStatement.id)
+            elif a == "ruff" and s >= 0 and step.hand >= 0 and step.hand != seat:
+                mine = own & suit_range(s)
+                h = step.hand
+                if mine and not p.hands[h] & suit_range(s) and p.hands[h] & suit_range(p.trump):
+                    out.setdefault(lowest(mine), FollowStatement.id)
+            elif a == "cross-ruff" and p.trump < 4:
+                for suit in range(4):
+                    if suit == p.trump:
+                        continue
+                    mine = own & suit_range(suit)
+                    if (mine and not p.hands[partner] & suit_range(suit)
+                            and p.hands[partner] & suit_range(p.trump)):
+                        out.setdefault(lowest(mine), FollowStatement.id)
+            elif a == "finesse" and step.cards:
+                fin = lowest(step.cards)
+                fs = fin // 13
+                if own & (1 << fin):
+                    out.setdefault(fin, FollowStatement.id)
+                elif p.hands[partner] & (1 << fin) and own & suit_range(fs):
+                    out.setdefault(lowest(own & suit_range(fs)), FollowStatement.id)
+            elif a == "finesse" and s >= 0 and own & suit_range(s):
+                out.setdefault(lowest(own & suit_range(s)), FollowStatement.id)
+            elif a == "duck" and s >= 0 and own & suit_range(s):
+                out.setdefault(lowest(own & suit_range(s)), FollowStatement.id)
+            elif a == "cross" and step.hand >= 0 and step.hand != seat:
+                suits = [s] if s >= 0 else list(range(4))
+                for suit in suits:
+                    mine = own & suit_range(suit)
+                    if mine and p.hands[step.hand] & suit_range(suit):
+                        top = highest(p.hands[step.hand] & suit_range(suit))
+                        if _is_believed_winner(top, believed):
+                            out.setdefault(lowest(mine), FollowStatement.id)
+        else:
+            follows = bool(own & suit_range(led))
+            if a == "finesse" and follows:
+                fin = lowest(step.cards) if step.cards else -1
+                if fin >= 0 and own & (1 << fin) and fin // 13 == led:
+                    _, win_card = _current_winner(p)
+                    if beats(fin, win_card, p.trump):
+                        out.setdefault(fin, FollowStatement.id)
+                elif fin < 0 and s == led:
+                    # "the club finesse": the lowest card that beats the current winner.
+                    _, win_card = _current_winner(p)
+                    for c in _ascending(own & suit_range(led)):
+                        if beats(c, win_card, p.trump):
+                            out.setdefault(c, FollowStatement.id)
+                            break
+            elif a == "duck" and follows and s == led:
+                out.setdefault(lowest(own & suit_range(led)), FollowStatement.id)
+            elif a in ("ruff", "cross-ruff") and not follows and p.trump < 4:
+                if (a == "ruff" and step.hand >= 0 and step.hand != seat) or (
+                    a == "ruff" and s >= 0 and s != led
+                ):
+                    continue
+                trumps = own & suit_range(p.trump)
+                win_seat, win_card = _current_winner(p)
+                if trumps and win_seat != seat:
+                    ruffs = [c for c in _ascending(trumps) if beats(c, win_card, p.trump)]
+                    if ruffs:
+                        chosen = ruffs[:1] if p.opts.profile.ruff == "lowest" else ruffs
+                        for c in chosen:
+                            if _represents(c, own, others):
+                                out.setdefault(c, FollowStatement.id)
+            elif a == "discard" and not follows and (step.cards or step.suit >= 0):
+                pool = step.cards & own if step.cards else own & suit_range(s)
+                onto_ok = True
+                if step.onto:
+                    onto_ok = any(step.onto >> c & 1 for c in p.trick)
+                elif step.onto_suit >= 0:
+                    onto_ok = led == step.onto_suit
+                if pool and onto_ok:
+                    for c in groups(pool, others):
+                        out.setdefault(c, FollowStatement.id)
+            elif a == "play" and step.cards & legal:
+                for c in groups(step.cards & legal, others):
+                    out.setdefault(c, FollowStatement.id)
+    return [(c, rid) for c, rid in out.items() if legal >> c & 1]
+
+
