@@ -19,14 +19,13 @@ from dataclasses import dataclass, field
 
 from claimcheck.cards import (
     Card,
-    CardError,
     Seat,
     Strain,
     Suit,
     hand_from_pbn,
     hand_to_pbn,
 )
-from claimcheck.errors import PlayError, PositionError
+from claimcheck.errors import CardError, PlayError, PositionError
 from claimcheck.tricks import Pair, Tricks
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]

@@ -1,0 +1,151 @@
+"""A ruling as text a director reads (with a diagram), as JSON tools read, and as HTML."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from claimcheck.cards import Seat
+from claimcheck.policy.rules import RULES_BY_ID
+from claimcheck.ruling import SCHEMA, Ruling
+
+_VERDICT_WORDS = {
+    "upheld": "claim upheld",
+    "adjusted": "claim adjusted",
+    "concession-cancelled": "concession cancelled",
+    "undetermined": "cannot decide within the search budget",
+}
+
+
+def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = True) -> str:
+    """The ruling as plain text: the position, the claim, the award, the worst normal line."""
+    r = ruling
+    out: list[str] = []
+    if diagram:
+        from claimcheck.formats.diagram import render_diagram
+
+        out.append(render_diagram(r.position, ascii_only=ascii_only))
+        out.append("")
+    trump = r.position.trump
+    pos = r.position
+    contract = f"trump {'NT' if trump.suit is None else trump.suit.letter}"
+    if pos.declarer is not None:
+        contract += f", declarer {pos.declarer.long_name}"
+    out.append(f"{contract}; {pos.to_play.long_name} to play; {r.tricks_left} tricks left")
+    if pos.trick:
+        out.append("trick in progress: " + " ".join(c.render(ascii_only=ascii_only)
+                                                   for c in pos.trick)
+                   + f" (led by {pos.leader.long_name})")
+    out.append(f"claim: {r.claimer.long_name} claims {r.claimed} of {r.tricks_left}"
+               + (f' — "{r.statement}"' if r.statement else " (no statement)"))
+    out.append(f"profile: {r.profile} ("
+               + ", ".join(f"{k} {v}" for k, v in r.options) + ")")
+    out.append("")
+    verdict = _VERDICT_WORDS[r.verdict]
+    out.append(f"RULING: {verdict}: {r.claimer.long_name}'s side {r.awarded_claimer}, "
+               f"opponents {r.awarded_opponents}  [laws {', '.join(r.laws)}]")
+    n = "?" if r.n is None else str(r.n)
+    out.append(f"N (worst normal line) = {n}, double dummy = {r.dd}, claimed = {r.claimed}")
+    if r.bounds is not None:
+        out.append(f"proved bounds: {r.bounds[0]} <= N <= {r.bounds[1]}")
+    for note in r.notes:
+        out.append(f"note: {note}")
+    if r.plan_lines:
+        out.append("")
+        out.append("statement read as:")
+        out.extend(f"  {line}" for line in r.plan_lines)
+    if r.doubts:
+        out.append("")
+        out.append("doubtful points:")
+        for d in r.doubts:
+            words = f"{d.words}: " if d.words else ""
+            out.append(f"  - {words}{d.reason} -> {d.resolution}")
+    if r.worst_line:
+        out.append("")
+        title = "worst normal line" + (f" ({r.belief})" if r.belief else "") + ":"
+        out.append(title)
+        for i, trick in enumerate(r.worst_line, start=1):
+            cards = []
+            for lc in trick:
+                tag = "" if lc.rule == "defence" else f" [{lc.rule}]"
+                cards.append(f"{lc.seat.letter} {lc.card.render(ascii_only=ascii_only)}{tag}")
+            out.append(f"  {i:2d}. " + ", ".join(cards))
+    if r.rules:
+        out.append("")
+        out.append("rules applied:")
+        for rid in r.rules:
+            rule = RULES_BY_ID.get(rid)
+            if rule is not None:
+                out.append(f"  {rid} ({rule.citation.law}): {rule.summary}")
+    s = r.search
+    out.append("")
+    out.append(f"search: {s.nodes} nodes, {s.solver_calls} DDS calls, {s.memo_hits} memo hits, "
+               f"{s.beliefs} belief(s), {s.seconds * 1000:.1f} ms"
+               + (", budget exhausted" if s.budget_exhausted else ""))
+    return "\n".join(out)
+
+
+def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
+    """The ruling as a JSON-ready dict (schema ``claimcheck.ruling/1``).
+
+    Times are left out unless *timings*, so the same input gives byte-identical JSON.
+    """
+    r = ruling
+    search: dict[str, Any] = {
+        "nodes": r.search.nodes, "solver_calls": r.search.solver_calls,
+        "memo_hits": r.search.memo_hits, "beliefs": r.search.beliefs,
+        "budget_exhausted": r.search.budget_exhausted,
+    }
+    if timings:
+        search["seconds"] = r.search.seconds
+    return {
+        "schema": SCHEMA,
+        "position": {
+            "deal": r.position.to_pbn(),
+            "trump": "NT" if r.position.trump.suit is None else r.position.trump.suit.letter,
+            "leader": r.position.leader.letter,
+            "trick": [str(c) for c in r.position.trick],
+            "declarer": None if r.position.declarer is None else r.position.declarer.letter,
+        },
+        "claimer": r.claimer.letter,
+        "claimed": r.claimed,
+        "tricks_left": r.tricks_left,
+        "n": r.n,
+        "dd": r.dd,
+        "awarded": {"claimer": r.awarded_claimer, "opponents": r.awarded_opponents},
+        "verdict": r.verdict,
+        "bounds": None if r.bounds is None else {"lower": r.bounds[0], "upper": r.bounds[1]},
+        "laws": list(r.laws),
+        "rules": list(r.rules),
+        "doubts": [{"words": d.words, "reason": d.reason, "resolution": d.resolution}
+                   for d in r.doubts],
+        "belief": r.belief,
+        "statement": r.statement,
+        "plan": list(r.plan_lines),
+        "profile": r.profile,
+        "options": dict(r.options),
+        "worst_line": [
+            [{"seat": lc.seat.letter, "card": str(lc.card), "rule": lc.rule} for lc in trick]
+            for trick in r.worst_line
+        ],
+        "notes": list(r.notes),
+        "search": search,
+    }
+
+
+def render_json(ruling: Ruling, *, timings: bool = False) -> str:
+    """The ruling as JSON text, keys sorted."""
+    return json.dumps(ruling_to_dict(ruling, timings=timings), sort_keys=True, indent=2,
+                      ensure_ascii=False)
+
+
+def render_html(ruling: Ruling) -> str:
+    """The ruling as a small HTML fragment (for notebooks)."""
+    body = html.escape(render_text(ruling))
+    return f"<pre class='claimcheck-ruling'>{body}</pre>"
+
+
+def seat_name(seat: Seat) -> str:
+    """``North`` … ``West``."""
+    return seat.long_name
