@@ -7,7 +7,6 @@ when the ruling needs it (an adjusted claim or a cancelled concession).
 
 from __future__ import annotations
 
-
 from claimcheck.bits import mask_of
 from claimcheck.cards import Card, Seat
 from claimcheck.engine.search import (
@@ -56,6 +55,8 @@ def check_claim(
     if not 0 <= claimed <= left:
         raise InputError(f"the claim is for {claimed} tricks but only {left} remain")
     solver = solver or DDSolver()
+    calls_before = solver.calls
+    solver_nodes_before = getattr(solver, "nodes", 0)
     hands = (
         mask_of(position.hands[0]), mask_of(position.hands[1]),
         mask_of(position.hands[2]), mask_of(position.hands[3]),
@@ -113,8 +114,13 @@ def check_claim(
     n = lower if lower == upper and not exhausted else None
     if exhausted and worst is not None:
         upper = min(upper, worst[1].tricks)
+    report = SearchReport(
+        search.stats.nodes, solver.calls - calls_before,
+        getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
+        round(search.stats.seconds, 6), exhausted, len(beliefs),
+    )
     return _ruling(position, claimer, claimed, plan, prof, inputs, dd, n, (lower, upper),
-                   worst, search, len(beliefs), exhausted)
+                   worst, report)
 
 
 def check_record(
@@ -170,7 +176,7 @@ def _profile(profile: str | Profile, inputs: Inputs) -> Profile:
 def _ruling(
     position: Position, claimer: Seat, claimed: int, plan: LinePlan, prof: Profile,
     inputs: Inputs, dd: int, n: int | None, bounds: tuple[int, int],
-    worst: tuple[Belief, Found] | None, search: Search, n_beliefs: int, exhausted: bool,
+    worst: tuple[Belief, Found] | None, report: SearchReport,
 ) -> Ruling:
     left = position.tricks_left
     line_tricks = _split_tricks(position, worst[1].line if worst else [])
@@ -208,15 +214,13 @@ def _ruling(
         ("ruff", prof.ruff), ("trump-aware", inputs.trump_aware),
         ("player-class", inputs.player_class), ("phase", inputs.phase),
     )
-    st = search.stats
     return Ruling(
         position=position, claimer=claimer, claimed=claimed, n=n, dd=dd,
         awarded_claimer=award, awarded_opponents=left - award, verdict=verdict,
         laws=laws, rules=tuple(rules), worst_line=line_tricks, doubts=doubts,
         profile=prof.name, options=options, statement=plan.text,
         plan_lines=_plan_lines(plan), belief=_belief_text(belief),
-        search=SearchReport(st.nodes, search.solver.calls, getattr(search.solver, "nodes", 0),
-                            st.memo_hits, round(st.seconds, 6), exhausted, n_beliefs),
+        search=report,
         bounds=bounds if verdict == "undetermined" else None,
         notes=tuple(notes),
     )

@@ -37,7 +37,7 @@ def _fail(exc: ClaimcheckError) -> NoReturn:
     raise InputFailure(str(exc)) from None
 
 
-class SeatType(click.ParamType):
+class SeatType(click.ParamType):  # type: ignore[type-arg]  # generic only in click >= 8.2
     """A seat: N, E, S, W or a seat name in English or French."""
 
     name = "seat"
@@ -52,7 +52,7 @@ class SeatType(click.ParamType):
             self.fail(exc.message, param, ctx)
 
 
-class StrainType(click.ParamType):
+class StrainType(click.ParamType):  # type: ignore[type-arg]
     """A trump strain: S, H, D, C or NT."""
 
     name = "trump"
@@ -96,7 +96,8 @@ def _pick(records: list[ClaimRecord], board: str | None) -> list[ClaimRecord]:
               if str(r.board) == board or r.id == board or r.id.endswith(f":{board}")]
     if not chosen:
         ids = ", ".join(r.id for r in records[:10])
-        raise InputFailure(f"no record {board!r} (records: {ids}{' …' if len(records) > 10 else ''})")
+        more = " …" if len(records) > 10 else ""
+        raise InputFailure(f"no record {board!r} (records: {ids}{more})")
     return chosen
 
 

@@ -104,7 +104,7 @@ class Position:
         declarer_v = None if declarer is None else _seat_or_problem(declarer, "declarer", problems)
         if len(hands) != 4:
             problems.append(f"four hands are needed, got {len(hands)}")
-            raise PositionError("impossible position: " + "; ".join(problems), problems=tuple(problems))
+            raise _impossible(problems)
         lists = [list(h) for h in hands]
         trick_l = list(trick)
         seen: dict[Card, str] = {}
@@ -138,12 +138,14 @@ class Position:
                 if tp is not None and tp != expected:
                     problems.append(
                         f"{tp.long_name} cannot be to play: {leader_v.long_name} led and "
-                        f"{len(trick_l)} card(s) are on the trick, so it is {expected.long_name}'s turn"
+                        f"{len(trick_l)} card(s) are on the trick, so it is "
+                        f"{expected.long_name}'s turn"
                     )
         if problems or trump_v is None or leader_v is None:
-            raise PositionError("impossible position: " + "; ".join(problems), problems=tuple(problems))
+            raise _impossible(problems)
         return cls(
-            hands_t, trump_v, leader_v, tuple(trick_l), declarer_v, won or Tricks(), frozenset(shown_out)
+            hands_t, trump_v, leader_v, tuple(trick_l), declarer_v, won or Tricks(),
+            frozenset(shown_out),
         )
 
     @classmethod
@@ -155,14 +157,15 @@ class Position:
         trick: Iterable[Card] = (),
         **kwargs: object,
     ) -> Position:
-        """Build from a PBN deal string ``"N:AK... Q2... 43... 5.A.."`` (first seat, then clockwise).
+        """Build from a PBN deal ``"N:AK... Q2... 43... 5.A.."`` (first seat, then clockwise).
 
         *leader* defaults to the first seat of the deal string.
 
         :raises PositionError: on a malformed deal string or an impossible position.
         """
         first, hands = parse_pbn_deal(deal)
-        return cls.build(hands, trump, leader if leader is not None else first, trick, **kwargs)  # type: ignore[arg-type]
+        start = leader if leader is not None else first
+        return cls.build(hands, trump, start, trick, **kwargs)  # type: ignore[arg-type]
 
     # --- queries --------------------------------------------------------------------------
 
@@ -259,8 +262,10 @@ class Position:
     # --- text forms -----------------------------------------------------------------------
 
     def to_pbn(self, first: Seat = Seat.N, *, include_trick: bool = True) -> str:
-        """The remaining cards as a PBN deal string; the trick in progress goes back to the hands
-        that played it when *include_trick* (so the string plus :attr:`trick` rebuilds the position).
+        """The remaining cards as a PBN deal string.
+
+        With *include_trick* the trick in progress goes back to the hands that played it, so the
+        string plus :attr:`trick` rebuilds the position.
         """
         hands = self.rewind_trick().hands if include_trick else self.hands
         parts = [hand_to_pbn(hands[first.next(i)]) for i in range(4)]
@@ -277,6 +282,10 @@ class Position:
             self.won if n % 2 == 0 else Tricks(self.won.ew, self.won.ns),
             frozenset((s.next(n), suit) for s, suit in self.shown_out),
         )
+
+
+def _impossible(problems: list[str]) -> PositionError:
+    return PositionError("impossible position: " + "; ".join(problems), problems=tuple(problems))
 
 
 def parse_pbn_deal(deal: str) -> tuple[Seat, list[frozenset[Card]]]:

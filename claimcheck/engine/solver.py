@@ -40,8 +40,8 @@ def _dds() -> Any:
     global _DDS
     if _DDS is None:
         try:
-            from endplay import _dds as dds
             import endplay.dds  # noqa: F401  (initialises DDS threads as endplay does)
+            from endplay import _dds as dds
         except ImportError as exc:  # pragma: no cover - endplay is a hard dependency
             raise SolverError(f"the double-dummy solver is not available: {exc}") from exc
         _DDS = dds

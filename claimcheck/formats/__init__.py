@@ -46,8 +46,17 @@ def sniff(text: str, filename: str = "") -> str:
         return "pbn"
     if _URL.search(body) or _LIN.search(body):
         return "lin"
-    if re.search("[♠♥♦♣♤♡♢♧]", body) or len(_DIAGRAM_LINE.findall(body)) >= 2:
+    if re.search("[♠♥♦♣♤♡♢♧ª©¨§]", body) or len(_DIAGRAM_LINE.findall(body)) >= 2:
         return "diagram"
+    # Letter-only, French and Russian diagrams: ask the diagram reader itself.
+    from claimcheck.errors import ClaimcheckError
+    from claimcheck.formats.diagram import parse_diagram
+
+    try:
+        if len(parse_diagram(body.split("\n---")[0]).shown) >= 2:
+            return "diagram"
+    except ClaimcheckError:
+        pass
     return "unknown"
 
 

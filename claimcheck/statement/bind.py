@@ -1,0 +1,391 @@
+"""Bind an unbound statement to a position and a claimer: the engine's :class:`LinePlan`.
+
+Binding resolves what the words point at: "dummy" is declarer's partner, "hand" / "my" is the
+claimer, "trumps" is the trump suit, "top spades" are the claimer side's spades that are
+currently the highest still out, "a trump" in a fact about the opponents is every trump they
+hold. A reference that fits nothing or several things is never guessed: it becomes a
+:class:`~claimcheck.plan.Doubt` quoting the words, and the step keeps only what is certain
+(Law 70A: doubtful points go against the claimer; the engine, not the reader, does that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from claimcheck.cards import Card, Rank, Seat, Suit
+from claimcheck.errors import CardError
+from claimcheck.plan import Action, Doubt, Fact, LinePlan, Step
+from claimcheck.position import Position
+from claimcheck.statement.ast import CountNode, FactNode, Ref, Statement, StepNode
+from claimcheck.tricks import Pair
+
+_RANK_WORD = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+_SIDE_ACTIONS = frozenset({"cash", "run", "finesse", "play", "discard", "cross", "ruff", "duck"})
+
+
+@dataclass
+class _Resolved:
+    suit: Suit | None = None
+    cards: tuple[Card, ...] = ()
+    count: int | None = None
+    ok: bool = True
+
+
+@dataclass
+class _Binder:
+    st: Statement
+    pos: Position
+    claimer: Seat
+    doubts: list[Doubt] = field(default_factory=list)
+    meta: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.partner = self.claimer.partner
+        self.side = self.pos.hands[self.claimer] | self.pos.hands[self.partner]
+        self.opp = self.pos.hands[self.claimer.lho] | self.pos.hands[self.claimer.rho]
+        self.trump = self.pos.trump.suit
+        decl = self.pos.declarer
+        self.defender = decl is not None and self.claimer not in (decl, decl.partner)
+
+    def doubt(self, words: str, reason: str, kind: str = "reference") -> None:
+        d = Doubt(words=words, reason=reason, kind=kind)
+        if d not in self.doubts:
+            self.doubts.append(d)
+
+    # --- small resolvers ------------------------------------------------------------------
+
+    def hand(self, name: str | None, words: str) -> Seat | None:
+        """The seat a hand word names, or None (with a doubt when it cannot be bound)."""
+        if name is None:
+            return None
+        if name in ("N", "E", "S", "W"):
+            return Seat[name]
+        if name == "me":
+            return self.claimer
+        if name == "partner":
+            return self.partner
+        if name == "dummy":
+            decl = self.pos.declarer
+            if decl is None:
+                self.doubt(words, "\"dummy\" said but the declarer is not known")
+                return None
+            if self.defender:
+                self.doubt(words, "\"dummy\" in a defender's claim: the defender cannot "
+                                  "play dummy's cards, so the words do not bind")
+                return None
+            return decl.partner
+        return None
+
+    def suit(self, letter: str | None, words: str) -> Suit | None:
+        if letter is None:
+            return None
+        if letter == "T":
+            if self.trump is None:
+                self.doubt(words, "trumps named at notrump: there is no trump suit")
+            return self.trump
+        return Suit[letter]
+
+    def pool(self, ref: Ref, default: frozenset[Card]) -> frozenset[Card]:
+        """The cards a reference can point at, from its owner word."""
+        if ref.owner == "me":
+            return self.pos.hands[self.claimer]
+        if ref.owner == "partner":
+            return self.pos.hands[self.partner]
+        if ref.owner == "dummy":
+            seat = self.hand("dummy", ref.words)
+            return self.pos.hands[seat] if seat is not None else frozenset()
+        if ref.owner == "you":
+            return self.opp
+        return default
+
+    def top_cards(self, suit: Suit, pool: frozenset[Card]) -> list[Card]:
+        """The cards of *pool* in *suit* that are the highest still out, in a run from the top."""
+        out_in_suit = sorted(
+            (c for h in self.pos.hands for c in h if c.suit == suit), key=lambda c: -c.rank
+        )
+        top: list[Card] = []
+        for c in out_in_suit:
+            if c not in pool:
+                break
+            top.append(c)
+        return top
+
+    def where(self, card: Card) -> str:
+        for seat in Seat:
+            if card in self.pos.hands[seat]:
+                return seat.long_name
+        if card in self.pos.trick:
+            return "the trick in progress"
+        return "played"
+
+    def ref(self, ref: Ref, default: frozenset[Card], *, side_cards: bool) -> _Resolved:
+        """Resolve a reference to a suit, cards and a count (doubts recorded)."""
+        res = _Resolved(count=ref.count)
+        res.suit = self.suit(ref.suit, ref.words)
+        if ref.suit == "T" and res.suit is None:
+            res.ok = False
+        pool = self.pool(ref, default)
+        cards: list[Card] = []
+        for text in ref.cards:
+            try:
+                cards.append(Card.parse(text))
+            except CardError:
+                self.doubt(ref.words, f"{text} is not a card")
+        if ref.ranks:
+            for r in ref.ranks:
+                rank = Rank["R" + r]
+                if res.suit is not None:
+                    cards.append(Card(res.suit, rank))
+                    continue
+                cands = sorted(c for c in pool if c.rank == rank)
+                if len(cands) == 1:
+                    cards.append(cands[0])
+                else:
+                    word = _RANK_WORD.get(r, r)
+                    why = ("no such card is held there" if not cands else
+                           f"it could be {', '.join(c.symbol() for c in cands)}")
+                    self.doubt(ref.words, f"the {word} without a suit: {why}")
+                    res.ok = False
+        if ref.pronoun:
+            led = self.pos.led_suit
+            if led is not None:
+                res.suit = led
+            else:
+                self.doubt(ref.words, f"\"{ref.words}\" points at nothing: no trick is in progress")
+                res.ok = False
+        if not cards and res.suit is not None and side_cards:
+            if "top" in ref.states or "good" in ref.states:
+                top = self.top_cards(res.suit, pool)
+                n = ref.count
+                if n is None:
+                    if top:
+                        cards = top
+                    else:
+                        self.doubt(ref.words, f"no {res.suit.word} of the claimer side are top")
+                elif len(top) >= n:
+                    cards = top[:n]
+                else:
+                    self.doubt(ref.words, f"only {len(top)} of the claimer side's "
+                                          f"{res.suit.word} are top, {n} named")
+                if cards:
+                    res.count = None
+            elif "small" in ref.states or ("last" in ref.states and ref.owner == "me"):
+                mine = sorted((c for c in pool if c.suit == res.suit), key=lambda c: c.rank)
+                n = ref.count or 1
+                if len(mine) >= n:
+                    cards = mine[:n]
+                    res.count = None
+                else:
+                    self.doubt(ref.words, f"no small {res.suit.word[:-1]} is held there")
+        if side_cards:
+            kept = []
+            for c in cards:
+                if c in self.side:
+                    kept.append(c)
+                else:
+                    self.doubt(ref.words, f"{c.symbol()} is not held by the claimer side "
+                                          f"({self.where(c)})")
+                    res.ok = False
+            cards = kept
+        res.cards = tuple(cards)
+        if res.suit is None and cards and len({c.suit for c in cards}) == 1:
+            res.suit = cards[0].suit
+        return res
+
+    # --- steps ----------------------------------------------------------------------------
+
+    def step(self, node: StepNode) -> Step | None:
+        action: Action = node.action  # type: ignore[assignment]
+        hand = self.hand(node.hand, node.words)
+        against = self.hand(node.against, node.words)
+        obj = node.objects[0] if node.objects else None
+        res = _Resolved()
+        if obj is not None:
+            if action == "finesse":
+                res = self.finesse_ref(obj)
+            else:
+                res = self.ref(obj, self.side, side_cards=action in _SIDE_ACTIONS)
+        if action == "draw-trumps":
+            if self.trump is None:
+                self.doubt(node.words, "trumps drawn at notrump: there is no trump suit")
+            return Step("draw-trumps", words=node.words)
+        count = res.count
+        if action == "ruff":
+            if self.trump is None:
+                self.doubt(node.words, "a ruff at notrump is impossible")
+            elif hand is not None and not any(c.suit == self.trump for c in self.pos.hands[hand]):
+                self.doubt(node.words, f"ruff in {hand.long_name}, who holds no trump")
+        if action in ("ruff", "discard") and obj is not None and not res.cards:
+            # "ruff a heart", "discard my losing club": a singular noun is one card.
+            if obj.count is None and not obj.plural and res.suit is not None:
+                count = 1
+        if action in ("finesse", "cross", "duck"):
+            count = None
+        onto: tuple[Card, ...] = ()
+        onto_suit: Suit | None = None
+        for r in node.onto:
+            o = self.ref(r, self.side, side_cards=True)
+            if o.cards:
+                onto += o.cards
+            elif o.suit is not None:
+                onto_suit = o.suit
+        cards = res.cards
+        suit = res.suit
+        if action == "cross":
+            for r in node.via:
+                v = self.ref(r, self.side, side_cards=True)
+                cards += v.cards
+                suit = v.suit
+            if hand is None and cards:
+                holders = {s for s in (self.claimer, self.partner) if cards[0] in self.pos.hands[s]}
+                if len(holders) == 1:
+                    hand = holders.pop()
+        if action == "concede" and cards:
+            count = None
+        return Step(action, suit=suit, cards=cards, count=count, hand=hand, against=against,
+                    onto=onto, onto_suit=onto_suit, words=node.words)
+
+    def finesse_ref(self, ref: Ref) -> _Resolved:
+        """A finesse names the finesse card, or ("impasse au roi") the card finessed against."""
+        res = self.ref(ref, self.side | self.opp, side_cards=False)
+        if res.cards:
+            card = res.cards[0]
+            if card in self.opp:
+                below = sorted((c for c in self.side if c.suit == card.suit and c.rank < card.rank),
+                               key=lambda c: -c.rank)
+                if below:
+                    res.cards = (below[0],)
+                    self.meta.append(("note", f"{ref.words!r}: a finesse against {card.symbol()}, "
+                                              f"taken with {below[0].symbol()}"))
+                else:
+                    self.doubt(ref.words, f"a finesse against {card.symbol()} but the claimer "
+                                          f"side holds no lower {card.suit.word[:-1]}")
+                    res.cards = ()
+            elif card not in self.side:
+                self.doubt(ref.words, f"{card.symbol()} is not held by the claimer side "
+                                      f"({self.where(card)})")
+                res.cards = ()
+        return res
+
+    # --- facts ----------------------------------------------------------------------------
+
+    def fact(self, node: FactNode) -> Fact | None:
+        ref = node.subject
+        if node.kind == "trumps-drawn":
+            if self.trump is None:
+                self.doubt(node.words, "trumps said drawn at notrump")
+                return None
+            return Fact("trumps-drawn", words=node.words)
+        if node.kind == "good":
+            if ref.hand is not None:
+                seat = self.hand(ref.hand, node.words)
+                return None if seat is None else Fact("hand-good", hand=seat, words=node.words)
+            res = self.ref(ref, self.side, side_cards=True)
+            if res.cards:
+                return Fact("card-good", cards=res.cards, suit=res.suit, words=node.words)
+            if res.ok and res.suit is not None and not ref.ranks and not ref.cards:
+                return Fact("suit-good", suit=res.suit, words=node.words)
+            return None
+        res = self.ref(ref, self.opp, side_cards=False)
+        cards = res.cards
+        if not cards and res.suit is not None and not ref.ranks:
+            cards = tuple(sorted(c for c in self.opp if c.suit == res.suit))
+            if not cards:
+                self.doubt(node.words, f"no {res.suit.word[:-1]} is outstanding")
+                return None
+        for c in cards:
+            if c not in self.opp:
+                self.doubt(node.words, f"{c.symbol()} is not outstanding ({self.where(c)})")
+                return None
+        if not cards:
+            return None
+        suit = res.suit if res.suit is not None and all(c.suit == res.suit for c in cards) else None
+        if suit is None and len({c.suit for c in cards}) == 1:
+            suit = cards[0].suit
+        return Fact("aware-of", cards=cards, suit=suit, words=node.words)
+
+    # --- counts ---------------------------------------------------------------------------
+
+    def counts(self, steps: list[Step]) -> tuple[int | None, int | None]:
+        tl = self.pos.tricks_left
+        claimed: int | None = None
+        conceded: int | None = None
+        rest_claim = rest_concede = False
+        for c in self.st.counts:
+            n = self.count_value(c, tl)
+            if c.rest:
+                if c.side == "claim":
+                    rest_claim = True
+                else:
+                    rest_concede = True
+                continue
+            if n is None:
+                continue
+            if c.side == "claim":
+                claimed = n if claimed is None or c.level is not None or n > claimed else claimed
+            else:
+                conceded = (conceded or 0) + n
+        if rest_claim and claimed is None:
+            claimed = tl - (conceded or 0)
+        if rest_concede and conceded is None:
+            conceded = tl - (claimed or 0)
+        if claimed is None and conceded is not None:
+            claimed = tl - conceded
+        if conceded is None and claimed is not None:
+            conceded = tl - claimed
+        if claimed is not None and conceded is not None and claimed + conceded != tl:
+            self.doubt(self.st.text, f"the statement claims {claimed} and concedes {conceded} "
+                                     f"but {tl} tricks are left", "count")
+        return claimed, conceded
+
+    def count_value(self, c: CountNode, tl: int) -> int | None:
+        """A said number as remaining tricks; totals and results need declarer and tricks won."""
+        if c.result in ("off", "down"):
+            self.doubt(c.words, "a result (\"one off\") needs the contract, which the position "
+                                "does not give", "count")
+            return None
+        total: int | None = None
+        if c.level is not None:
+            total = 6 + c.level
+        elif c.n is not None and c.n > tl:
+            total = c.n
+        elif c.n is not None:
+            return c.n
+        if total is None:
+            return None
+        decl = self.pos.declarer
+        won = self.pos.won
+        if decl is None or self.defender or won.total + tl != 13:
+            self.doubt(c.words, f"{total} tricks in all: cannot tell how many of the {tl} left "
+                                "that is (declarer or tricks won unknown)", "count")
+            return None
+        n = total - won.pov(Pair.of(decl))
+        if not 0 <= n <= tl:
+            self.doubt(c.words, f"{total} tricks in all means {n} of the {tl} left", "count")
+            return None
+        return n
+
+    # --- all ------------------------------------------------------------------------------
+
+    def run(self) -> LinePlan:
+        phases: list[tuple[Step, ...]] = []
+        for phase in self.st.phases:
+            steps = [s for s in (self.step(n) for n in phase) if s is not None]
+            if steps:
+                phases.append(tuple(steps))
+        facts = [f for f in (self.fact(n) for n in self.st.facts) if f is not None]
+        claimed, conceded = self.counts([s for p in phases for s in p])
+        grammar_doubts = [Doubt(d.words, d.reason, d.kind) for d in self.st.doubts]
+        meta = [("language", self.st.language)]
+        meta += [("corrected", f"{a} -> {b}") for a, b in self.st.corrections]
+        meta += self.meta
+        return LinePlan(
+            phases=tuple(phases), facts=tuple(dict.fromkeys(facts)), claimed=claimed,
+            conceded=conceded, doubts=tuple(grammar_doubts + self.doubts),
+            ignored=self.st.ignored, text=self.st.text, meta=tuple(meta),
+        )
+
+
+def bind(statement: Statement, position: Position, claimer: Seat) -> LinePlan:
+    """Resolve *statement* against *position* for *claimer* into the engine's line plan."""
+    return _Binder(statement, position, claimer).run()

@@ -1,0 +1,88 @@
+"""Invariants of law70.md section 2 on small random positions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from claimcheck.cards import Card, Seat, Strain, Suit
+from claimcheck.check import check_claim
+from claimcheck.engine.solver import DDSolver
+from claimcheck.policy.profiles import PROFILES, Inputs
+from claimcheck.position import Position
+from claimcheck.report.text import render_json
+from tests.randpos import random_position
+
+SOLVER = DDSolver()
+
+
+def _positions(seed: int, count: int, max_cards: int = 4) -> list[Position]:
+    rng = np.random.default_rng(seed)
+    return [random_position(rng, max_cards) for _ in range(count)]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_n_never_exceeds_double_dummy_and_awards_sum_to_tricks_left(seed: int) -> None:
+    for i, pos in enumerate(_positions(seed, 80)):
+        claimer = Seat(i % 4)
+        r = check_claim(pos, claimer, pos.tricks_left, solver=SOLVER)
+        assert r.n is not None and r.n <= r.dd, f"case {i}: N {r.n} > DD {r.dd}"
+        assert r.awarded_claimer + r.awarded_opponents == pos.tricks_left
+        claimer_cards = sum(1 for t in r.worst_line for lc in t
+                            if (int(lc.seat) - int(claimer)) % 2 == 0)
+        assert claimer_cards > 0 or not any(pos.hands[claimer])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wider_normal_sets_never_raise_n(seed: int) -> None:
+    """acbl (top-down, lowest ruff) admits a subset of wbf's cards; awareness removes beliefs."""
+    for i, pos in enumerate(_positions(100 + seed, 80)):
+        claimer = Seat(i % 4)
+        left = pos.tricks_left
+        wbf = check_claim(pos, claimer, left, profile="wbf", solver=SOLVER).n
+        acbl = check_claim(pos, claimer, left, profile="acbl", solver=SOLVER).n
+        aware = check_claim(pos, claimer, left, inputs=Inputs(trump_aware="yes"),
+                            solver=SOLVER).n
+        assert wbf is not None and acbl is not None and aware is not None
+        assert wbf <= acbl, f"case {i}: wbf {wbf} > acbl {acbl} at {pos.to_pbn()}"
+        assert wbf <= aware, f"case {i}: unaware {wbf} > aware {aware} at {pos.to_pbn()}"
+
+
+def _permute(pos: Position, perm: dict[int, int]) -> Position:
+    def move(c: Card) -> Card:
+        return Card(Suit(perm.get(int(c.suit), int(c.suit))), c.rank)
+
+    hands = [[move(c) for c in h] for h in pos.hands]
+    trick = [move(c) for c in pos.trick]
+    trump = pos.trump if pos.trump is Strain.NT else Strain(perm.get(int(pos.trump),
+                                                                     int(pos.trump)))
+    return Position.build(hands, trump, pos.leader, trick, declarer=pos.declarer,
+                          shown_out=[(s, Suit(perm.get(int(x), int(x)))) for s, x in
+                                     pos.shown_out])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rotating_seats_and_permuting_side_suits_leave_n_unchanged(seed: int) -> None:
+    rng = np.random.default_rng(200 + seed)
+    for i, pos in enumerate(_positions(200 + seed, 60)):
+        claimer = Seat(i % 4)
+        left = pos.tricks_left
+        profile = PROFILES[("wbf", "ebu", "acbl")[i % 3]]
+        base = check_claim(pos, claimer, left, profile=profile, solver=SOLVER).n
+        turn = int(rng.integers(1, 4))
+        rotated = check_claim(pos.rotate(turn), claimer.next(turn), left, profile=profile,
+                              solver=SOLVER).n
+        assert rotated == base, f"case {i}: rotated by {turn}: {rotated} != {base}"
+        side = [s for s in range(4) if s != int(pos.trump)]
+        shuffled = [int(x) for x in rng.permutation(side)]
+        perm = dict(zip(side, shuffled, strict=True))
+        permuted = check_claim(_permute(pos, perm), claimer, left, profile=profile,
+                               solver=SOLVER).n
+        assert permuted == base, f"case {i}: suits {perm}: {permuted} != {base}"
+
+
+def test_same_input_gives_byte_identical_json() -> None:
+    for pos in _positions(7, 20):
+        a = render_json(check_claim(pos, Seat.S, pos.tricks_left, solver=SOLVER))
+        b = render_json(check_claim(pos, Seat.S, pos.tricks_left, solver=DDSolver()))
+        assert a == b
