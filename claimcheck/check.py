@@ -24,7 +24,7 @@ from claimcheck.policy.beliefs import Belief, admissible_beliefs
 from claimcheck.policy.normal import Options
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
-from claimcheck.policy.rules import RULES_BY_ID, UnawareTrump, UnstatedFinesse
+from claimcheck.policy.rules import UnawareTrump, UnstatedFinesse
 from claimcheck.position import Position
 from claimcheck.ruling import DoubtRecord, LineCard, Ruling, SearchReport, Verdict
 from claimcheck.tricks import Pair
@@ -66,8 +66,8 @@ def check_claim(
     c = int(claimer)
     declarer = position.declarer
     declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
-    conceding = (plan.conceded or 0) > 0 or claimed < left
-    opts = Options(prof, c, declarer_claim, conceding)
+    to_concede = max(left - claimed, plan.conceded or 0)
+    opts = Options(prof, c, declarer_claim)
     cplan = compile_plan(plan)
     # Hands at the start of the trick in progress decide which steps are done before the claim.
     state = initial_state(cplan, hands, c, trump)
@@ -76,7 +76,7 @@ def check_claim(
         known_out |= 1 << (int(seat) * 4 + int(suit))
     beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
     search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes)
-    roots = [(b, start_node(hands, trick, int(position.leader), b, known_out, state))
+    roots = [(b, start_node(hands, trick, int(position.leader), b, known_out, to_concede, state))
              for b in beliefs]
     dd = search.dd(roots[0][1])
 
@@ -199,7 +199,7 @@ def _ruling(
         verdict, award = "concession-cancelled", n
     else:
         verdict, award = "upheld", n
-    laws = _laws(verdict, rules, inputs)
+    laws = _laws(verdict, rules, line_tricks, position, inputs)
     doubts = _doubts(plan, position, claimer, belief, rules, inputs)
     notes: list[str] = []
     if inputs.phase == "withdrawn":
@@ -241,17 +241,40 @@ def _split_tricks(position: Position, line: list[tuple[int, int, str]]
     return tuple(out)
 
 
-def _laws(verdict: Verdict, rules: list[str], inputs: Inputs) -> tuple[str, ...]:
+def _laws(verdict: Verdict, rules: list[str], line: tuple[tuple[LineCard, ...], ...],
+          position: Position, inputs: Inputs) -> tuple[str, ...]:
+    """The laws applied: 70A and 70D1 for any adjustment (doubt against the claimer; a less
+    successful normal line exists), plus the clause whose rule produced the losing line."""
     if verdict == "concession-cancelled":
         return ("71B",)
     if verdict == "upheld":
         return ("71",) if inputs.phase == "concession" else ("70",)
-    laws = ["70A"]
+    if verdict == "undetermined":
+        return ("70A",)
+    laws = ["70A", "70D1"]
+    decisive = {UnawareTrump.id: "70C", UnstatedFinesse.id: "70E1", "defender-partner": "70D2"}
     for rid in rules:
-        law = RULES_BY_ID[rid].citation.law if rid in RULES_BY_ID else ""
-        if law in ("70C", "70D1", "70D2", "70E1", "70E2") and law not in laws:
+        law = decisive.get(rid)
+        if law and law not in laws:
             laws.append(law)
+    if "70E2" not in laws and _underplayed(line, position):
+        laws.append("70E2")
     return tuple(laws)
+
+
+def _underplayed(line: tuple[tuple[LineCard, ...], ...], position: Position) -> bool:
+    """True when a claimer-side lead on *line* was not the top of its holding in the suit (the
+    suit was not played from the top: the regulating authority's order, 70E2, is in play)."""
+    hands = [set(h) for h in position.hands]
+    for i, trick in enumerate(line):
+        for j, lc in enumerate(trick):
+            is_lead = j == 0 and (i > 0 or not position.trick)
+            if is_lead and lc.rule == "suit-order":
+                same = [c for c in hands[lc.seat] if c.suit == lc.card.suit]
+                if max(same, key=lambda c: c.rank) != lc.card:
+                    return True
+            hands[lc.seat].discard(lc.card)
+    return False
 
 
 def _doubts(plan: LinePlan, position: Position, claimer: Seat, belief: Belief,

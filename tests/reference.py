@@ -36,8 +36,8 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     trump = int(position.trump)
     declarer = position.declarer
     declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
-    opts = Options(profile, c, declarer_claim,
-                   (plan.conceded or 0) > 0 or claimed < position.tricks_left)
+    opts = Options(profile, c, declarer_claim)
+    to_concede = max(position.tricks_left - claimed, plan.conceded or 0)
     cplan = compile_plan(plan)
     state = initial_state(cplan, hands, c, trump)  # type: ignore[arg-type]
     known = 0
@@ -48,7 +48,7 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     best = 99
     for belief in admissible_beliefs(hands, c, trump, plan, inputs):  # type: ignore[arg-type]
         root = Node(hands, tuple(x.index for x in position.trick), int(position.leader),  # type: ignore[arg-type]
-                    belief.forgotten, known, 0, state)
+                    belief.forgotten, known, 0, to_concede, state)
         best = min(best, _min_line(helper, root))
     return best
 

@@ -15,7 +15,7 @@ DEALS = Path(__file__).resolve().parent.parent / "deals"
 
 
 def _french_diagrams() -> list[str]:
-    text = (DEALS / "seeds" / "law55-fr.txt").read_text(encoding="utf-8")
+    text = (DEALS / "seeds" / "law55-fr.diagram").read_text(encoding="utf-8")
     return [chunk for chunk in text.split("\n---\n") if chunk.strip()]
 
 

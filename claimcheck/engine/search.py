@@ -59,6 +59,7 @@ class Node:
     forgotten: int
     known_out: int
     ignored_out: int
+    to_concede: int
     state: PlanState
 
 
@@ -107,7 +108,7 @@ class Search:
         key: tuple[object, ...] | None = None
         if not node.trick:
             key = (node.hands, node.leader, node.forgotten, node.known_out, node.ignored_out,
-                   node.state)
+                   node.to_concede, node.state)
             if self._lower.get(key, 0) >= limit:
                 self.stats.memo_hits += 1
                 return None
@@ -171,7 +172,8 @@ class Search:
 
     def _point(self, node: Node) -> Point:
         return Point(node.hands, node.trick, node.leader, self.trump, node.forgotten,
-                     node.known_out, node.ignored_out, self.plan, node.state, self.opts)
+                     node.known_out, node.ignored_out, node.to_concede, self.plan, node.state,
+                     self.opts)
 
     def _play(self, node: Node, seat: int, card: int) -> tuple[Node, int]:
         """The child node after *seat* plays *card*, and the claimer side's tricks it won."""
@@ -196,7 +198,7 @@ class Search:
                     forgotten &= ~suit_range(self.trump)
         if len(trick) < 4:
             return Node(hands, trick, node.leader, forgotten, known_out, ignored_out,
-                        node.state), 0
+                        node.to_concede, node.state), 0
         win = winner_index(trick, self.trump)
         winner = (node.leader + win) % 4
         if node.forgotten >> trick[win] & 1:
@@ -205,7 +207,9 @@ class Search:
         state = advance(self.plan, node.state, trick, node.leader, hands, self.claimer,
                         self.trump)
         won = 1 if self._is_claimer_side(winner) else 0
-        return Node(hands, (), winner, forgotten, known_out, ignored_out, state), won
+        to_concede = node.to_concede if won or not node.to_concede else node.to_concede - 1
+        return Node(hands, (), winner, forgotten, known_out, ignored_out, to_concede,
+                    state), won
 
     def _dd_line(self, start: Node) -> Found:
         """Walk down one normal line no better for the claimer than DD from *start*: claimer
@@ -236,10 +240,10 @@ def _popcount(x: int) -> int:
 
 def start_node(
     hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int, belief: Belief,
-    known_out: int, state: PlanState,
+    known_out: int, to_concede: int, state: PlanState,
 ) -> Node:
     """The root node for one belief."""
-    return Node(hands, trick, leader, belief.forgotten, known_out, 0, state)
+    return Node(hands, trick, leader, belief.forgotten, known_out, 0, to_concede, state)
 
 
 def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int

@@ -75,8 +75,10 @@ def _contradicting(plan: LinePlan, opps: int, side: int, trump: int) -> int:
             for s in range(4):
                 if s != trump and side & suit_range(s):
                     suits.add(s)
+    # "Run the clubs" says every club is good; "cash the clubs" or "the hearts in dummy" need
+    # not (the claimer may mean the top ones), so only a run contradicts an outstanding card.
     for step in plan.steps:
-        if step.action in ("run", "cash") and step.suit is not None and not step.cards:
+        if step.action == "run" and step.suit is not None and not step.cards:
             suits.add(int(step.suit))
     for s in suits:
         if s == trump:

@@ -53,8 +53,6 @@ class Options:
     """The claimer's seat (0..3)."""
     declarer_claim: bool
     """True when the claimer's side is the declaring side (declarer plays both hands)."""
-    conceding: bool
-    """True when the claim concedes tricks: a believed loser may then be led at any moment."""
 
 
 @dataclass(slots=True)
@@ -71,6 +69,8 @@ class Point:
     """Show-outs the claimer knows of: bit ``seat * 4 + suit``."""
     ignored_out: int
     """Show-outs during the claimed line the claimer does not notice (notices-break off)."""
+    to_concede: int
+    """Tricks the claim still concedes: while some are left, a loser may be led (C14)."""
     plan: CompiledPlan
     state: PlanState
     opts: Options
@@ -228,7 +228,7 @@ def _leads(p: Point, seat: int) -> list[Alt]:
         winner_suits += [s for s in ruffing if s not in winner_suits]
         loser_suits = [s for s in range(4) if own & suit_range(s) and s not in winner_suits]
     suits = list(winner_suits)
-    conceding = p.opts.conceding
+    conceding = p.to_concede > 0
     if conceding or not suits:
         suits += loser_suits
     many = len(suits) > 1
@@ -316,15 +316,13 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
     sure = [c for c in beaters if _surely_wins(c, threats, p.trump)]
     if sure:
         cheapest = sure[0]
-        alts = [(cheapest, _tag_for_belief(p, cheapest, SuitOrder.id))]
         # 70E1: a lower card that wins only if the card above it sits with the right opponent
         # is a finesse. Unstated, it is normal but credited only where it loses: the engine
-        # minimises over both.
-        for c in beaters:
-            if c >= cheapest:
-                break
-            if _represents(c, own, others):
-                alts.append((c, _tag_ignored(p, c, UnstatedFinesse.id)))
+        # minimises over both, and either choice is then the unstated-finesse rule's doing.
+        finesses = [c for c in beaters if c < cheapest and _represents(c, own, others)]
+        sure_rule = UnstatedFinesse.id if finesses else SuitOrder.id
+        alts = [(cheapest, _tag_for_belief(p, cheapest, sure_rule))]
+        alts += [(c, _tag_ignored(p, c, UnstatedFinesse.id)) for c in finesses]
         return alts
     if beaters:
         cand = {beaters[0], beaters[-1], low}
@@ -379,16 +377,19 @@ def _discards(p: Point, seat: int) -> list[Alt]:
     trump_mask = suit_range(p.trump) if p.trump < 4 else 0
     pool = own & ~trump_mask or own
     believed = _believed_opp(p, seat)
+    partner_hand = p.hands[(seat + 2) % 4]
     losers = 0
     for s in range(4):
         cards = pool & suit_range(s)
         if not cards:
             continue
-        # A card is a believed winner when every believed opponent card of its suit is lower,
-        # counting partner's higher cards as part of the same run of winners.
+        # A believed winner is expendable when partner holds enough higher cards of the suit
+        # to cash it anyway (Q opposite AK): discarding it loses nothing in the claimer's mind.
         opp_top = highest(believed & suit_range(s))
-        for c in _ascending(cards):
-            if c < opp_top:
+        mine_desc = sorted(_ascending(cards), reverse=True)
+        for depth, c in enumerate(mine_desc, start=1):
+            partner_above = (partner_hand & suit_range(s) & ~((1 << (c + 1)) - 1)).bit_count()
+            if c < opp_top or partner_above >= depth:
                 losers |= 1 << c
     choose = losers or pool
     others = _others(p, seat)
