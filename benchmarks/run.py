@@ -1,0 +1,137 @@
+"""Benchmark the Law 70 engine against one plain DDS solve of the same position.
+
+Run: ``.venv/bin/python benchmarks/run.py`` (``--help`` for options). For each number of cards
+a hand it draws seeded random positions (random trump, leader, declarer; some in the middle of a
+trick), lets declarer claim the double-dummy number of tricks with no statement (the common
+case on real claim logs: 194 of 196 real claims equal DD), and times:
+
+* the engine: ``check_claim`` with a fresh solver (no cache shared between positions);
+* one plain DDS solve: endplay's public API, ``Deal`` + ``solve_board`` (all cards scored).
+
+It prints positions by cards left with median and p95 time, median nodes and solver calls, and
+the median of the per-position ratio engine / plain solve. ``--real`` adds the claim positions
+of the real LIN files under ../shared/data when present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from claimcheck.cards import Card, Seat, Strain  # noqa: E402
+from claimcheck.check import check_claim  # noqa: E402
+from claimcheck.engine.solver import DDSolver, plain_solve_seconds  # noqa: E402
+from claimcheck.position import Position  # noqa: E402
+
+
+def random_claim(rng: np.random.Generator, k: int) -> tuple[Position, Seat]:
+    """A random position with *k* cards a hand (maybe mid-trick) and its declarer."""
+    deck = rng.permutation(52)
+    hands = [[Card.from_index(int(i)) for i in deck[s * k:(s + 1) * k]] for s in range(4)]
+    declarer = Seat(int(rng.integers(0, 4)))
+    pos = Position.build(hands, Strain(int(rng.integers(0, 5))), Seat(int(rng.integers(0, 4))),
+                         declarer=declarer)
+    for _ in range(int(rng.integers(0, 3)) if k > 1 else 0):
+        legal = pos.legal_cards()
+        pos = pos.play(legal[int(rng.integers(0, len(legal)))])
+    return pos, declarer
+
+
+def plain_solve(pos: Position) -> float:
+    """Seconds for one plain DDS solve of *pos* through endplay's public API."""
+    start = pos.rewind_trick()
+    return plain_solve_seconds(start.to_pbn(), int(pos.leader), int(pos.trump),
+                               tuple(str(c) for c in pos.trick))
+
+
+def pct(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q)) if values else float("nan")
+
+
+def bench(cards: list[int], count: int, seed: int, max_nodes: int) -> list[dict[str, float]]:
+    rows = []
+    for k in cards:
+        rng = np.random.default_rng(seed + k)
+        times, plains, ratios, nodes, calls = [], [], [], [], []
+        undetermined = adjusted = 0
+        for _ in range(count):
+            pos, declarer = random_claim(rng, k)
+            plain = min(plain_solve(pos) for _ in range(3))
+            solver = DDSolver()
+            dd_start = time.perf_counter()
+            from claimcheck.bits import mask_of
+
+            dd = solver.tricks(tuple(mask_of(h) for h in pos.hands),  # type: ignore[arg-type]
+                               tuple(c.index for c in pos.trick), int(pos.leader),
+                               int(pos.trump))
+            del dd_start
+            on_play = pos.to_play
+            claimed = dd if (int(on_play) - int(declarer)) % 2 == 0 else pos.tricks_left - dd
+            start = time.perf_counter()
+            ruling = check_claim(pos, declarer, claimed, solver=DDSolver(), max_nodes=max_nodes)
+            took = time.perf_counter() - start
+            times.append(took)
+            plains.append(plain)
+            ratios.append(took / plain)
+            nodes.append(ruling.search.nodes)
+            calls.append(ruling.search.solver_calls)
+            undetermined += ruling.verdict == "undetermined"
+            adjusted += ruling.verdict == "adjusted"
+        rows.append({
+            "cards": k, "n": count,
+            "median_ms": statistics.median(times) * 1000, "p95_ms": pct(times, 95) * 1000,
+            "max_ms": max(times) * 1000,
+            "nodes": statistics.median(nodes), "calls": statistics.median(calls),
+            "plain_ms": statistics.median(plains) * 1000,
+            "ratio": statistics.median(ratios), "ratio_p95": pct(ratios, 95),
+            "adjusted": adjusted, "undetermined": undetermined,
+        })
+    return rows
+
+
+def print_table(rows: list[dict[str, float]]) -> None:
+    head = (f"{'cards':>5} {'pos':>4} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
+            f"{'nodes':>7} {'DDS calls':>9} {'plain DDS ms':>12} {'ratio med':>9} "
+            f"{'ratio p95':>9} {'adjusted':>8} {'undecided':>9}")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        print(f"{r['cards']:>5} {r['n']:>4} {r['median_ms']:>10.2f} {r['p95_ms']:>8.2f} "
+              f"{r['max_ms']:>8.1f} {r['nodes']:>7.0f} {r['calls']:>9.0f} {r['plain_ms']:>12.3f} "
+              f"{r['ratio']:>9.2f} {r['ratio_p95']:>9.1f} {r['adjusted']:>8} "
+              f"{r['undetermined']:>9}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", default="1-8", help="cards a hand, e.g. 2-6 or 4,6,8")
+    parser.add_argument("--count", type=int, default=60, help="positions per row")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--max-nodes", type=int, default=400_000)
+    parser.add_argument("--max-cases", type=int, help="smoke run: this many positions a row")
+    args = parser.parse_args()
+    if "-" in args.cards:
+        lo, hi = (int(x) for x in args.cards.split("-"))
+        cards = list(range(lo, hi + 1))
+    else:
+        cards = [int(x) for x in args.cards.split(",")]
+    count = args.max_cases or args.count
+    # Import endplay and warm DDS up before timing anything.
+    plain_solve(Position.from_pbn("N:A... K... Q... J...", trump="NT", leader="N"))
+    rows = bench(cards, count, args.seed, args.max_nodes)
+    print_table(rows)
+    upto6 = [r for r in rows if r["cards"] <= 6]
+    if upto6:
+        worst = max(r["ratio"] for r in upto6)
+        print(f"\nworst median ratio at <= 6 cards a hand: {worst:.2f}x one plain DDS solve")
+
+
+if __name__ == "__main__":
+    main()
