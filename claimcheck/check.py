@@ -74,10 +74,14 @@ def check_claim(
     known_out = 0
     for seat, suit in position.shown_out:
         known_out |= 1 << (int(seat) * 4 + int(suit))
+    # A show-out in the trick in progress happened before the claim too (70E1(a)).
+    for i, card in enumerate(position.trick[1:], start=1):
+        if card.suit != position.trick[0].suit:
+            known_out |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
     beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
     search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes)
-    roots = [(b, start_node(hands, trick, int(position.leader), b, known_out, to_concede, state))
-             for b in beliefs]
+    roots = [(b, start_node(hands, trick, int(position.leader), c, b, known_out, to_concede,
+                            state)) for b in beliefs]
     dd = search.dd(roots[0][1])
 
     lower, upper = 0, dd
@@ -100,7 +104,12 @@ def check_claim(
                 lower = k
             if worst is None:
                 upper = lower = dd if k >= dd else k
-                worst = run_search(search, roots, dd + 1)
+                if cplan.has_technique:
+                    worst = run_search(search, roots, dd + 1)
+                else:
+                    # N = DD: any DD line of the fully aware claimer is a worst normal line.
+                    belief, root = roots[0]
+                    worst = (belief, search.dd_line(root))
         else:
             worst, upper = found, found[1].tricks
             while True:
@@ -183,8 +192,9 @@ def _ruling(
     rules: list[str] = []
     for trick in line_tricks:
         for lc in trick:
-            if lc.rule != "defence" and lc.rule not in rules:
-                rules.append(lc.rule)
+            for rid in (lc.rule, *lc.also):
+                if rid != "defence" and rid not in rules:
+                    rules.append(rid)
     belief = worst[0] if worst else Belief(0, "")
     if belief.rule and belief.rule not in rules:
         rules.insert(0, belief.rule)
@@ -232,7 +242,8 @@ def _split_tricks(position: Position, line: list[tuple[int, int, str]]
     current: list[LineCard] = []
     first = 4 - len(position.trick)
     for i, (seat, card, rule) in enumerate(line):
-        current.append(LineCard(Seat(seat), Card.from_index(card), rule))
+        primary, *also = rule.split("|")
+        current.append(LineCard(Seat(seat), Card.from_index(card), primary, tuple(also)))
         if i + 1 == first or (i + 1 > first and (i + 1 - first) % 4 == 0):
             out.append(tuple(current))
             current = []
@@ -248,7 +259,15 @@ def _laws(verdict: Verdict, rules: list[str], line: tuple[tuple[LineCard, ...], 
     if verdict == "concession-cancelled":
         return ("71B",)
     if verdict == "upheld":
-        return ("71",) if inputs.phase == "concession" else ("70",)
+        if inputs.phase == "concession":
+            return ("71",)
+        # The claim stands; cite the clause that credited a line the claimer did not state.
+        upheld = ["70"]
+        if UnstatedFinesse.id in rules:
+            upheld.append("70E1")  # a finesse marked by a show-out is credited (70E1(a))
+        if _lead_in_suit_order(line, position):
+            upheld.append("70E2")  # the suit is deemed played in the authority's order
+        return tuple(upheld)
     if verdict == "undetermined":
         return ("70A",)
     laws = ["70A", "70D1"]
@@ -257,23 +276,17 @@ def _laws(verdict: Verdict, rules: list[str], line: tuple[tuple[LineCard, ...], 
         law = decisive.get(rid)
         if law and law not in laws:
             laws.append(law)
-    if "70E2" not in laws and _underplayed(line, position):
+    if _lead_in_suit_order(line, position):
         laws.append("70E2")
     return tuple(laws)
 
 
-def _underplayed(line: tuple[tuple[LineCard, ...], ...], position: Position) -> bool:
-    """True when a claimer-side lead on *line* was not the top of its holding in the suit (the
-    suit was not played from the top: the regulating authority's order, 70E2, is in play)."""
-    hands = [set(h) for h in position.hands]
+def _lead_in_suit_order(line: tuple[tuple[LineCard, ...], ...], position: Position) -> bool:
+    """True when a claimer-side lead on *line* was decided by the regulating authority's order
+    of playing a suit (70E2): the top of a solid holding, or an underplay from spot cards."""
     for i, trick in enumerate(line):
-        for j, lc in enumerate(trick):
-            is_lead = j == 0 and (i > 0 or not position.trick)
-            if is_lead and lc.rule == "suit-order":
-                same = [c for c in hands[lc.seat] if c.suit == lc.card.suit]
-                if max(same, key=lambda c: c.rank) != lc.card:
-                    return True
-            hands[lc.seat].discard(lc.card)
+        if trick and (i > 0 or not position.trick) and trick[0].rule == "suit-order":
+            return True
     return False
 
 

@@ -22,6 +22,8 @@ class LineCard:
     card: Card
     rule: str
     """A rule id for a claimer-side card; ``defence`` for a defender's (free defence)."""
+    also: tuple[str, ...] = ()
+    """Other rules that made the card normal (the deciding one is :attr:`rule`)."""
 
 
 @dataclass(frozen=True, slots=True)

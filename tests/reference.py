@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from claimcheck.bits import mask_of, suit_range
 from claimcheck.cards import Seat
-from claimcheck.engine.search import Node, Search
+from claimcheck.engine.search import Node, Search, start_node
 from claimcheck.plan import EMPTY_PLAN, LinePlan
 from claimcheck.policy.beliefs import admissible_beliefs
 from claimcheck.policy.normal import Options, normal_plays
@@ -43,12 +43,15 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     known = 0
     for seat, suit in position.shown_out:
         known |= 1 << (int(seat) * 4 + int(suit))
+    for i, card in enumerate(position.trick[1:], start=1):
+        if card.suit != position.trick[0].suit:
+            known |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
     # Reuse the engine's child construction (belief and plan updates), never its search.
     helper = Search(trump, c, cplan, opts, _NoSolver())
     best = 99
     for belief in admissible_beliefs(hands, c, trump, plan, inputs):  # type: ignore[arg-type]
-        root = Node(hands, tuple(x.index for x in position.trick), int(position.leader),  # type: ignore[arg-type]
-                    belief.forgotten, known, 0, to_concede, state)
+        root = start_node(hands, tuple(x.index for x in position.trick),  # type: ignore[arg-type]
+                          int(position.leader), c, belief, known, to_concede, state)
         best = min(best, _min_line(helper, root))
     return best
 

@@ -22,8 +22,14 @@ from dataclasses import dataclass, field
 from claimcheck.bits import groups, suit_range, winner_index
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.beliefs import Belief
-from claimcheck.policy.normal import Options, Point, normal_plays
-from claimcheck.policy.plan_state import CompiledPlan, PlanState, advance
+from claimcheck.policy.normal import Options, Point, normal_plays, solidity
+from claimcheck.policy.plan_state import (
+    CompiledPlan,
+    PlanState,
+    abandoned,
+    advance,
+    relies_on_suit,
+)
 from claimcheck.policy.rules import FollowStatement
 
 DEFENCE = "defence"
@@ -60,6 +66,7 @@ class Node:
     known_out: int
     ignored_out: int
     to_concede: int
+    solid: int
     state: PlanState
 
 
@@ -108,7 +115,7 @@ class Search:
         key: tuple[object, ...] | None = None
         if not node.trick:
             key = (node.hands, node.leader, node.forgotten, node.known_out, node.ignored_out,
-                   node.to_concede, node.state)
+                   node.to_concede, node.solid, node.state)
             if self._lower.get(key, 0) >= limit:
                 self.stats.memo_hits += 1
                 return None
@@ -117,7 +124,7 @@ class Search:
                 self.stats.memo_hits += 1
                 return known
             if not self.plan.has_technique and self.dd(node) < limit:
-                found = self._dd_line(node)
+                found = self.dd_line(node)
                 self._upper[key] = found
                 return found
         self.stats.nodes += 1
@@ -172,8 +179,8 @@ class Search:
 
     def _point(self, node: Node) -> Point:
         return Point(node.hands, node.trick, node.leader, self.trump, node.forgotten,
-                     node.known_out, node.ignored_out, node.to_concede, self.plan, node.state,
-                     self.opts)
+                     node.known_out, node.ignored_out, node.to_concede, node.solid, self.plan,
+                     node.state, self.opts)
 
     def _play(self, node: Node, seat: int, card: int) -> tuple[Node, int]:
         """The child node after *seat* plays *card*, and the claimer side's tricks it won."""
@@ -183,6 +190,7 @@ class Search:
         hands = (hands_l[0], hands_l[1], hands_l[2], hands_l[3])
         forgotten = node.forgotten & ~bit
         known_out, ignored_out = node.known_out, node.ignored_out
+        state = node.state
         trick = node.trick + (card,)
         if len(trick) > 1 and not self._is_claimer_side(seat):
             led = trick[0] // 13
@@ -191,6 +199,10 @@ class Search:
                 if self.opts.profile.notices_break:
                     known_out |= out_bit
                     forgotten &= ~suit_range(led)
+                    if relies_on_suit(self.plan, state, led):
+                        # The claimer sees the suit will not run: the premise of his line
+                        # failed, and from here he plays as if nothing more was stated.
+                        state = abandoned(self.plan)
                 else:
                     ignored_out |= out_bit
                 if card // 13 == self.trump:
@@ -198,20 +210,23 @@ class Search:
                     forgotten &= ~suit_range(self.trump)
         if len(trick) < 4:
             return Node(hands, trick, node.leader, forgotten, known_out, ignored_out,
-                        node.to_concede, node.state), 0
+                        node.to_concede, node.solid, state), 0
         win = winner_index(trick, self.trump)
         winner = (node.leader + win) % 4
         if node.forgotten >> trick[win] & 1:
             # A forgotten card took the trick: the claimer now knows that suit.
             forgotten &= ~suit_range(trick[win] // 13)
-        state = advance(self.plan, node.state, trick, node.leader, hands, self.claimer,
-                        self.trump)
+        relied = relies_on_suit(self.plan, state, trick[0] // 13)
+        state = advance(self.plan, state, trick, node.leader, hands, self.claimer, self.trump)
+        if relied and not self._is_claimer_side(winner):
+            # His "winner" was beaten: the premise plainly failed (all profiles, C15).
+            state = abandoned(self.plan)
         won = 1 if self._is_claimer_side(winner) else 0
         to_concede = node.to_concede if won or not node.to_concede else node.to_concede - 1
         return Node(hands, (), winner, forgotten, known_out, ignored_out, to_concede,
-                    state), won
+                    node.solid, state), won
 
-    def _dd_line(self, start: Node) -> Found:
+    def dd_line(self, start: Node) -> Found:
         """Walk down one normal line no better for the claimer than DD from *start*: claimer
         cards are any normal card (none can raise DD), defender cards the DD-best."""
         line: list[Play] = []
@@ -227,7 +242,9 @@ class Search:
                 card, rule = min(alts, key=lambda a: (scores.get(a[0], 99), a[0]))
             else:
                 scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
-                card = max(scores, key=lambda c: (scores[c], c))
+                # Among equally good defender cards the lowest: the line then shows the
+                # claimer's own decisions (a finesse taken, a suit order) rather than a gift.
+                card = max(scores, key=lambda c: (scores[c], -c))
                 rule = DEFENCE
             line.append((seat, card, rule))
             node, won = self._play(node, seat, card)
@@ -239,11 +256,16 @@ def _popcount(x: int) -> int:
 
 
 def start_node(
-    hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int, belief: Belief,
-    known_out: int, to_concede: int, state: PlanState,
+    hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int, claimer: int,
+    belief: Belief, known_out: int, to_concede: int, state: PlanState,
 ) -> Node:
-    """The root node for one belief."""
-    return Node(hands, trick, leader, belief.forgotten, known_out, 0, to_concede, state)
+    """The root node for one belief. Solidity is judged on the hands at the start of the trick
+    in progress, as the claimer saw them when he claimed."""
+    start = list(hands)
+    for i, card in enumerate(trick):
+        start[(leader + i) % 4] |= 1 << card
+    solid = solidity((start[0], start[1], start[2], start[3]), belief.forgotten, claimer)
+    return Node(hands, trick, leader, belief.forgotten, known_out, 0, to_concede, solid, state)
 
 
 def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int

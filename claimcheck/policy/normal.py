@@ -41,7 +41,9 @@ from claimcheck.policy.rules import (
 )
 
 Alt = tuple[int, str]
-"""A normal card (card int) and the id of the rule that admitted it."""
+"""A normal card (card int) and the id of the rule that admitted it; when two rules did (a
+forgotten trump made a side winner normal, and the suit was free), their ids joined by ``|``,
+the deciding one first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ class Point:
     """Show-outs during the claimed line the claimer does not notice (notices-break off)."""
     to_concede: int
     """Tricks the claim still concedes: while some are left, a loser may be led (C14)."""
+    solid: int
+    """Claimer-side holdings that had solidity at the claim: bit ``seat * 4 + suit``."""
     plan: CompiledPlan
     state: PlanState
     opts: Options
@@ -144,9 +148,9 @@ def _tag_for_belief(p: Point, card: int, default: str, *, lead: bool = False) ->
     s = card // 13
     forgot_here = suit_bits(p.forgotten, s)
     if forgot_here and forgot_here.bit_length() - 1 > card % 13:
-        return UnawareTrump.id if s == p.trump else UnawareCard.id
+        return f"{UnawareTrump.id if s == p.trump else UnawareCard.id}|{default}"
     if lead and p.trump < 4 and s != p.trump and suit_bits(p.forgotten, p.trump):
-        return UnawareTrump.id
+        return f"{UnawareTrump.id}|{default}"
     return default
 
 
@@ -155,25 +159,44 @@ def _tag_ignored(p: Point, card: int, default: str) -> str:
     s = card // 13
     for seat in range(4):
         if p.ignored_out >> (seat * 4 + s) & 1:
-            return NoticesBreak.id
+            return f"{NoticesBreak.id}|{default}"
     return default
 
 
-def _threats(p: Point, seat: int, led: int) -> int:
-    """Believed opponents' cards that could still beat a card of *seat* on this trick."""
+def _threats(p: Point, seat: int, led: int, *, blind: bool = False) -> int:
+    """Believed opponents' cards that could still beat a card of *seat* on this trick.
+
+    With *blind*, show-outs are ignored: a card sure only because of a show-out is a marked
+    finesse (70E1(a)).
+    """
     after = [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
     opp_after = [s for s in after if (s + seat) % 2 == 1]
     if not opp_after:
         return 0
+    known_out = 0 if blind else p.known_out
     believed = _believed_opp(p, seat)
     threat = 0
-    follow_possible = any(not (p.known_out >> (s * 4 + led) & 1) for s in opp_after)
+    follow_possible = any(not (known_out >> (s * 4 + led) & 1) for s in opp_after)
     if follow_possible:
         threat |= believed & suit_range(led)
     if p.trump < 4 and led != p.trump:
-        if any(p.known_out >> (s * 4 + led) & 1 for s in opp_after):
+        if any(known_out >> (s * 4 + led) & 1 for s in opp_after):
             threat |= believed & suit_range(p.trump)
     return threat
+
+
+def _still_to_play(p: Point) -> list[int]:
+    """Seats that play to the trick in progress after the seat to play."""
+    return [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
+
+
+def _might_win(p: Point, seat: int, led: int) -> bool:
+    """Could partner's card, winning so far, hold the trick? Not when every opponent who has
+    already played to it is known to be void in the suit: then the outstanding higher cards
+    all sit with the opponent still to play."""
+    played = [(p.leader + i) % 4 for i in range(len(p.trick))]
+    opps_played = [s for s in played if (s + seat) % 2 == 1]
+    return any(not (p.known_out >> (s * 4 + led) & 1) for s in opps_played)
 
 
 def _surely_wins(card: int, threats: int, trump: int) -> bool:
@@ -231,7 +254,6 @@ def _leads(p: Point, seat: int) -> list[Alt]:
     conceding = p.to_concede > 0
     if conceding or not suits:
         suits += loser_suits
-    many = len(suits) > 1
     alts: list[Alt] = []
     for s in suits:
         mine = own & suit_range(s)
@@ -241,15 +263,19 @@ def _leads(p: Point, seat: int) -> list[Alt]:
             cards = [highest(mine)] if p.opts.profile.suit_order == "top-down" else groups(
                 mine, others
             )
+        restricted = s in winner_suits and len(cards) < len(groups(mine, others))
         for c in cards:
-            if s not in winner_suits:
+            if s not in winner_suits or (conceding and not _is_believed_winner(c, believed)):
                 rid = Concede.id if conceding else SuitsAnyOrder.id
             elif _blocks(p, seat, c, believed):
                 rid = CarelessBlocking.id
-            elif c != highest(mine) and _is_believed_winner(highest(mine), believed):
+            elif restricted or (c != highest(mine)
+                                and _is_believed_winner(highest(mine), believed)):
+                # The regulating authority's order decided the card (70E2): the top of a
+                # solid suit, or a careless underplay from spot cards.
                 rid = SuitOrder.id
             else:
-                rid = SuitsAnyOrder.id if many else SuitOrder.id
+                rid = SuitsAnyOrder.id
             alts.append((c, _tag_ignored(p, c, _tag_for_belief(p, c, rid, lead=True))))
     return alts
 
@@ -265,9 +291,26 @@ def _within_suit(
         return [lowest(mine)] if order == "top-down" else groups(mine, others)
     if order == "top-down":
         return [top]
-    if order == "top-down-if-solid" and _is_solid(mine, top, believed):
+    if order == "top-down-if-solid" and p.solid >> (seat * 4 + top // 13) & 1:
         return [top]
     return groups(mine, others)
+
+
+def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> int:
+    """Which claimer-side holdings have solidity at the claim (bit ``seat * 4 + suit``).
+
+    Judged once, at the claim: a suit the claimer starts cashing from the top (AK5 opposite 42)
+    goes on from the top, although K5 alone would no longer look solid after the ace.
+    """
+    out = 0
+    opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
+    believed = opps & ~forgotten
+    for seat in (claimer, (claimer + 2) % 4):
+        for s in range(4):
+            mine = hands[seat] & suit_range(s)
+            if mine and _is_solid(mine, highest(mine), believed):
+                out |= 1 << (seat * 4 + s)
+    return out
 
 
 def _is_solid(mine: int, top: int, believed: int) -> bool:
@@ -303,28 +346,36 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
     win_seat, win_card = _current_winner(p)
     threats = _threats(p, seat, led)
     low = lowest(own)
-    if win_seat == partner:
-        if _surely_wins(win_card, threats, p.trump):
-            return [(low, _tag_for_belief(p, low, NoCrash.id))]
-        alts = [(low, SuitOrder.id)]
-        sure = [c for c in _ascending(own) if beats(c, win_card, p.trump)
-                and _surely_wins(c, threats, p.trump)]
-        if sure:
-            alts.append((sure[0], SuitOrder.id))
-        return alts
+    if win_seat == partner and _surely_wins(win_card, threats, p.trump):
+        return [(low, _tag_for_belief(p, low, NoCrash.id))]
     beaters = [c for c in _ascending(own) if beats(c, win_card, p.trump)]
     sure = [c for c in beaters if _surely_wins(c, threats, p.trump)]
     if sure:
         cheapest = sure[0]
         # 70E1: a lower card that wins only if the card above it sits with the right opponent
-        # is a finesse. Unstated, it is normal but credited only where it loses: the engine
-        # minimises over both, and either choice is then the unstated-finesse rule's doing.
+        # is a finesse, and so is letting partner's card ride. Unstated, either is normal but
+        # credited only where it loses: the engine minimises over the finesse and the sure card,
+        # and either choice is then the unstated-finesse rule's doing.
         finesses = [c for c in beaters if c < cheapest and _represents(c, own, others)]
-        sure_rule = UnstatedFinesse.id if finesses else SuitOrder.id
-        alts = [(cheapest, _tag_for_belief(p, cheapest, sure_rule))]
+        ride = win_seat == partner and low != cheapest and _might_win(p, seat, led)
+        placed = p.plan.finesse_against[led]
+        if placed >= 0 and placed in _still_to_play(p):
+            # The statement places the missing card with an opponent still to play to this
+            # trick: a finesse that needs it elsewhere contradicts his own statement.
+            finesses, ride = [], False
+        blind = _threats(p, seat, led, blind=True)
+        marked = not _surely_wins(cheapest, blind, p.trump) and bool(
+            suit_bits(blind, led) & ~((1 << (cheapest % 13 + 1)) - 1)
+        )
+        tag = UnstatedFinesse.id if finesses or ride or marked else SuitOrder.id
+        alts = [(cheapest, _tag_for_belief(p, cheapest, tag))]
         alts += [(c, _tag_ignored(p, c, UnstatedFinesse.id)) for c in finesses]
+        if ride:
+            alts.append((low, _tag_ignored(p, low, UnstatedFinesse.id)))
         return alts
-    if beaters:
+    if beaters and win_seat != partner:
+        # Nothing wins for sure: second or third hand may go up (cheapest or highest card
+        # that beats the trick so far) or play low; partner's card is not overtaken.
         cand = {beaters[0], beaters[-1], low}
         return [(c, _tag_ignored(p, c, _tag_for_belief(p, c, SuitOrder.id)))
                 for c in sorted(cand, reverse=True) if _represents(c, own, others)]
@@ -511,6 +562,6 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
             elif a == "play" and step.cards & legal:
                 for c in groups(step.cards & legal, others):
                     out.setdefault(c, FollowStatement.id)
-    return [(c, rid) for c, rid in out.items() if legal >> c & 1]
+    return [(c, _tag_ignored(p, c, rid)) for c, rid in out.items() if legal >> c & 1]
 
 

@@ -40,6 +40,8 @@ class CompiledPlan:
 
     steps: tuple[CStep, ...]
     has_technique: bool
+    finesse_against: tuple[int, int, int, int] = (-1, -1, -1, -1)
+    """Per suit, the opponent a stated finesse is taken against (-1 when none)."""
 
     @property
     def initial(self) -> PlanState:
@@ -64,7 +66,13 @@ def compile_plan(plan: LinePlan) -> CompiledPlan:
                 onto_suit=-1 if step.onto_suit is None else int(step.onto_suit),
             ))
     technique = any(s.action in ("squeeze", "throw-in") for s in steps)
-    return CompiledPlan(tuple(steps), technique)
+    against = [-1, -1, -1, -1]
+    for st in steps:
+        suit = st.suit if st.suit >= 0 else (
+            (st.cards & -st.cards).bit_length() - 1) // 13 if st.cards else -1
+        if st.action == "finesse" and st.against >= 0 and suit >= 0:
+            against[suit] = st.against
+    return CompiledPlan(tuple(steps), technique, (against[0], against[1], against[2], against[3]))
 
 
 def step_done(step: CStep, done: int, hands: tuple[int, int, int, int], claimer: int,
@@ -169,3 +177,15 @@ def initial_state(plan: CompiledPlan, hands: tuple[int, int, int, int], claimer:
     return tuple(
         DONE if step_done(step, 0, hands, claimer, trump) else 0 for step in plan.steps
     )
+
+
+def abandoned(plan: CompiledPlan) -> PlanState:
+    """The state of a plan whose premise failed: the statement is followed up to that point,
+    then the director rules as if nothing more was stated (WBF Laws Committee, 1 Nov 2001)."""
+    return (DONE,) * len(plan.steps)
+
+
+def relies_on_suit(plan: CompiledPlan, state: PlanState, suit: int) -> bool:
+    """True when an active step runs or cashes *suit* (its premise is that the suit is good)."""
+    return any(step.action in ("run", "cash") and step.suit == suit
+               for step in active_steps(plan, state))

@@ -68,7 +68,7 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
         for i, trick in enumerate(r.worst_line, start=1):
             cards = []
             for lc in trick:
-                tag = "" if lc.rule == "defence" else f" [{lc.rule}]"
+                tag = "" if lc.rule == "defence" else f" [{', '.join((lc.rule, *lc.also))}]"
                 cards.append(f"{lc.seat.letter} {lc.card.render(ascii_only=ascii_only)}{tag}")
             out.append(f"  {i:2d}. " + ", ".join(cards))
     if r.rules:
@@ -126,7 +126,8 @@ def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
         "profile": r.profile,
         "options": dict(r.options),
         "worst_line": [
-            [{"seat": lc.seat.letter, "card": str(lc.card), "rule": lc.rule} for lc in trick]
+            [{"seat": lc.seat.letter, "card": str(lc.card), "rule": lc.rule,
+              **({"also": list(lc.also)} if lc.also else {})} for lc in trick]
             for trick in r.worst_line
         ],
         "notes": list(r.notes),

@@ -64,6 +64,12 @@ class StepNode:
     against: str | None = None
     onto: tuple[Ref, ...] = ()
     via: tuple[Ref, ...] = ()
+    target: tuple[Ref, ...] = ()
+    """For a finesse: the missing card it is taken for ("for the queen", "against the king")."""
+    into: str | None = None
+    """For a finesse: the hand it is taken *into* ("finesse into East": against West)."""
+    to_card: bool = False
+    """The object was said as the card led *to* ("a club to the ace"): the hand is its holder."""
     words: str = ""
 
 

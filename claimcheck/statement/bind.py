@@ -10,7 +10,7 @@ hold. A reference that fits nothing or several things is never guessed: it becom
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from claimcheck.cards import Card, Rank, Seat, Suit
 from claimcheck.errors import CardError
@@ -38,6 +38,8 @@ class _Binder:
     claimer: Seat
     doubts: list[Doubt] = field(default_factory=list)
     meta: list[tuple[str, str]] = field(default_factory=list)
+    aware: list[Fact] = field(default_factory=list)
+    """Outstanding cards a step names ("conceding your jack", "for the queen")."""
 
     def __post_init__(self) -> None:
         self.partner = self.claimer.partner
@@ -83,6 +85,9 @@ class _Binder:
             if self.trump is None:
                 self.doubt(words, "trumps named at notrump: there is no trump suit")
             return self.trump
+        if letter not in Suit.__members__:
+            self.doubt(words, "a colour, not a suit")
+            return None
         return Suit[letter]
 
     def pool(self, ref: Ref, default: frozenset[Card]) -> frozenset[Card]:
@@ -96,6 +101,8 @@ class _Binder:
             return self.pos.hands[seat] if seat is not None else frozenset()
         if ref.owner == "you":
             return self.opp
+        if ref.owner in ("N", "E", "S", "W"):
+            return self.pos.hands[Seat[ref.owner]]  # "North's clubs"
         return default
 
     def top_cards(self, suit: Suit, pool: frozenset[Card]) -> list[Card]:
@@ -195,16 +202,22 @@ class _Binder:
     # --- steps ----------------------------------------------------------------------------
 
     def step(self, node: StepNode) -> Step | None:
+        if node.action == "finesse":
+            return self.finesse(node)
+        if node.action == "overtake":
+            return self.overtake(node)
         action: Action = node.action  # type: ignore[assignment]
         hand = self.hand(node.hand, node.words)
         against = self.hand(node.against, node.words)
         obj = node.objects[0] if node.objects else None
         res = _Resolved()
         if obj is not None:
-            if action == "finesse":
-                res = self.finesse_ref(obj)
-            else:
-                res = self.ref(obj, self.side, side_cards=action in _SIDE_ACTIONS)
+            res = self.ref(obj, self.side, side_cards=action in _SIDE_ACTIONS)
+        if node.to_card and hand is None and res.cards:
+            holders = {s for s in (self.claimer, self.partner)
+                       if all(c in self.pos.hands[s] for c in res.cards)}
+            if len(holders) == 1:
+                hand = holders.pop()  # "a club to the ace": played from the ace's hand
         if action == "draw-trumps":
             if self.trump is None:
                 self.doubt(node.words, "trumps drawn at notrump: there is no trump suit")
@@ -219,7 +232,7 @@ class _Binder:
             # "ruff a heart", "discard my losing club": a singular noun is one card.
             if obj.count is None and not obj.plural and res.suit is not None:
                 count = 1
-        if action in ("finesse", "cross", "duck"):
+        if action in ("cross", "duck"):
             count = None
         onto: tuple[Card, ...] = ()
         onto_suit: Suit | None = None
@@ -242,30 +255,156 @@ class _Binder:
                     hand = holders.pop()
         if action == "concede" and cards:
             count = None
+        if action == "concede":
+            self.note_aware(tuple(c for c in cards if c in self.opp), node.words)
         return Step(action, suit=suit, cards=cards, count=count, hand=hand, against=against,
                     onto=onto, onto_suit=onto_suit, words=node.words)
 
-    def finesse_ref(self, ref: Ref) -> _Resolved:
-        """A finesse names the finesse card, or ("impasse au roi") the card finessed against."""
-        res = self.ref(ref, self.side | self.opp, side_cards=False)
-        if res.cards:
-            card = res.cards[0]
-            if card in self.opp:
-                below = sorted((c for c in self.side if c.suit == card.suit and c.rank < card.rank),
-                               key=lambda c: -c.rank)
-                if below:
-                    res.cards = (below[0],)
-                    self.meta.append(("note", f"{ref.words!r}: a finesse against {card.symbol()}, "
-                                              f"taken with {below[0].symbol()}"))
+    def note_aware(self, cards: tuple[Card, ...], words: str) -> None:
+        """The claimer named these outstanding cards: he is aware of them."""
+        if cards:
+            suit = cards[0].suit if len({c.suit for c in cards}) == 1 else None
+            self.aware.append(Fact("aware-of", cards=tuple(sorted(cards)), suit=suit, words=words))
+
+    def finesse(self, node: StepNode) -> Step:
+        """A finesse: the finesse card (or suit), the opponent it is against, the hand.
+
+        "Finesse West", "finesse through West" and "finesse against West" are against West;
+        "finesse into East" is against West too (East wins the trick if it loses). A missing
+        card named ("for the queen", "against the king", "impasse au roi") is bound to the
+        claimer side's card just below it in the hand that plays after that opponent, or, with
+        no opponent said, to the claimer side's next lower card; the reading goes in ``meta``.
+        """
+        hand = self.hand(node.hand, node.words)
+        against = self.hand(node.against, node.words)
+        if node.into is not None:
+            into = self.hand(node.into, node.words)
+            if into is not None and into in (self.claimer, self.partner):
+                self.doubt(node.words, f"a finesse into {into.long_name}, who is on the "
+                                       "claimer's side")
+            elif into is not None and against is None:
+                against = into.partner
+        if hand is not None and hand not in (self.claimer, self.partner):
+            if against is None or against == hand:
+                against = hand  # "finessing West": the opponent it is taken against
+            else:
+                self.doubt(node.words, f"{hand.long_name} named as well as "
+                                       f"{against.long_name}: only one opponent can be "
+                                       "finessed against")
+            hand = None
+        if against is not None and against in (self.claimer, self.partner):
+            self.doubt(node.words, f"a finesse against {against.long_name}, who is on the "
+                                   "claimer's side")
+            against = None
+        suit: Suit | None = None
+        fin: tuple[Card, ...] = ()
+        missing: list[tuple[Card, str]] = []
+        for ref in node.objects:
+            res = self.ref(ref, self.side | self.opp, side_cards=False)
+            suit = suit or res.suit
+            for card in res.cards:
+                if card in self.side:
+                    fin = fin or (card,)
+                elif card in self.opp:
+                    missing.append((card, ref.words))  # "impasse au roi de pique"
                 else:
-                    self.doubt(ref.words, f"a finesse against {card.symbol()} but the claimer "
-                                          f"side holds no lower {card.suit.word[:-1]}")
-                    res.cards = ()
-            elif card not in self.side:
-                self.doubt(ref.words, f"{card.symbol()} is not held by the claimer side "
-                                      f"({self.where(card)})")
-                res.cards = ()
-        return res
+                    self.doubt(ref.words, f"{card.symbol()} is not held by the claimer side "
+                                          f"({self.where(card)})")
+        for ref in node.target:
+            res = self.ref(ref, self.opp, side_cards=False)  # the card finessed for is out
+            suit = suit or res.suit
+            for card in res.cards:
+                if card in self.opp:
+                    missing.append((card, ref.words))
+                else:
+                    self.doubt(ref.words, f"a finesse for {card.symbol()}, but it is not "
+                                          f"missing ({self.where(card)})")
+        if missing:
+            card, words = missing[0]
+            suit = suit or card.suit
+            self.note_aware(tuple(sorted({c for c, _ in missing})), words)
+            if not fin:
+                fin = self.finesse_card(card, against, hand, words, node.words)
+        if fin:
+            suit = fin[0].suit
+        return Step("finesse", suit=suit, cards=fin, hand=hand, against=against,
+                    words=node.words)
+
+    def finesse_card(self, card: Card, against: Seat | None, hand: Seat | None, words: str,
+                     said: str) -> tuple[Card, ...]:
+        """The claimer side's card that finesses against the missing *card*."""
+        if against is not None or hand is not None:
+            # The finesse card sits in the claimer-side hand that plays after *against*.
+            seat = against.lho if against is not None else hand
+            assert seat is not None
+            opp = seat.rho
+            below = sorted((c for c in self.pos.hands[seat]
+                            if c.suit == card.suit and c.rank < card.rank), key=lambda c: -c.rank)
+            if not below:
+                self.doubt(words, f"a finesse against {opp.long_name} for {card.symbol()} "
+                                  f"but {seat.long_name}, who plays after {opp.long_name}, "
+                                  f"holds no lower {card.suit.word[:-1]}")
+                return ()
+            self.meta.append(("note", f"{said!r}: a finesse against {opp.long_name} for "
+                                      f"{card.symbol()}, taken with {below[0].symbol()} "
+                                      f"({seat.long_name}'s highest {card.suit.word[:-1]} below "
+                                      f"it; {seat.long_name} plays after {opp.long_name})"))
+            return (below[0],)
+        below = sorted((c for c in self.side if c.suit == card.suit and c.rank < card.rank),
+                       key=lambda c: -c.rank)
+        if not below:
+            self.doubt(words, f"a finesse against {card.symbol()} but the claimer "
+                              f"side holds no lower {card.suit.word[:-1]}")
+            return ()
+        self.meta.append(("note", f"{said!r}: a finesse against {card.symbol()}, "
+                                  f"taken with {below[0].symbol()} (the claimer side's next "
+                                  f"lower {card.suit.word[:-1]})"))
+        return (below[0],)
+
+    def overtake(self, node: StepNode) -> Step:
+        """ "Overtake the ♣K (with the ♣A)": both cards played, read as a *play* step.
+
+        With no overtaking card said, it is the lowest card of the suit above the overtaken
+        one in the other hand of the claimer side; the reading goes in ``meta``.
+        """
+        low: Card | None = None
+        high: Card | None = None
+        for ref in node.objects:
+            res = self.ref(ref, self.side, side_cards=True)
+            low = low or (res.cards[0] if res.cards else None)
+        for ref in node.via:
+            if low is not None and ref.suit is None and ref.ranks and not ref.cards:
+                ref = replace(ref, suit=low.suit.letter)  # "the king with the ace": a club
+            res = self.ref(ref, self.side, side_cards=True)
+            high = high or (res.cards[0] if res.cards else None)
+        seats = (self.claimer, self.partner)
+        if low is not None and high is None:
+            other = next(s.partner for s in seats if low in self.pos.hands[s])
+            above = sorted(c for c in self.pos.hands[other]
+                           if c.suit == low.suit and c.rank > low.rank)
+            if above:
+                high = above[0]
+                self.meta.append(("note", f"{node.words!r}: {low.symbol()} overtaken with "
+                                          f"{high.symbol()} ({other.long_name}'s lowest "
+                                          f"{low.suit.word[:-1]} above it)"))
+            else:
+                self.doubt(node.words, f"nothing in {other.long_name} overtakes {low.symbol()}")
+        elif high is not None and low is None:
+            other = next(s.partner for s in seats if high in self.pos.hands[s])
+            under = sorted(c for c in self.pos.hands[other]
+                           if c.suit == high.suit and c.rank < high.rank)
+            if len(under) == 1:
+                low = under[0]
+            else:
+                self.doubt(node.words, f"which card {high.symbol()} overtakes is not said")
+        elif low is not None and high is not None and (
+                low.suit != high.suit or high.rank < low.rank
+                or any(low in self.pos.hands[s] and high in self.pos.hands[s] for s in seats)):
+            self.doubt(node.words, f"{high.symbol()} does not overtake {low.symbol()}")
+        cards = tuple(c for c in (low, high) if c is not None)
+        suit = cards[0].suit if cards else None
+        hand = self.hand(node.hand, node.words)
+        return Step("play", suit=suit, cards=cards, hand=hand, words=node.words)
 
     # --- facts ----------------------------------------------------------------------------
 
@@ -284,7 +423,11 @@ class _Binder:
             if res.cards:
                 return Fact("card-good", cards=res.cards, suit=res.suit, words=node.words)
             if res.ok and res.suit is not None and not ref.ranks and not ref.cards:
-                return Fact("suit-good", suit=res.suit, words=node.words)
+                # "dummy's clubs are good" is about dummy's clubs; "my hearts" is the side's
+                # (a declarer says "my" of both hands).
+                owner = ref.owner if ref.owner not in (None, "me", "you") else None
+                seat = self.hand(owner, node.words)
+                return Fact("suit-good", suit=res.suit, hand=seat, words=node.words)
             return None
         res = self.ref(ref, self.opp, side_cards=False)
         cards = res.cards
@@ -374,6 +517,8 @@ class _Binder:
             if steps:
                 phases.append(tuple(steps))
         facts = [f for f in (self.fact(n) for n in self.st.facts) if f is not None]
+        facts += [f for f in self.aware if not any(
+            g.kind == "aware-of" and set(f.cards) <= set(g.cards) for g in facts)]
         claimed, conceded = self.counts([s for p in phases for s in p])
         grammar_doubts = [Doubt(d.words, d.reason, d.kind) for d in self.st.doubts]
         meta = [("language", self.st.language)]

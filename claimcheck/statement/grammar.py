@@ -266,7 +266,7 @@ class _Parser:
                 ref, i = self._noun_phrase(toks, i)
                 if not ref.has_head and ref.count is None:
                     continue  # "the free finesse": an adjective alone names nothing
-                items.append(_Item(prep, ref))
+                items.extend(_Item(prep, r) for r in _split_colour(ref))
                 prep = None
                 continue
             if k in ("unknown", "other"):
@@ -314,6 +314,12 @@ class _Parser:
             tok = toks[i]
             k = tok.kind
             if k == "num":
+                if (head and tok.value == "10" and suit is not None and not plural
+                        and not ranks and not cards and count is None and not hand):
+                    ranks.append("T")  # "the heart ten", "the spade 10"
+                    end = i
+                    i += 1
+                    continue
                 if head:
                     nxt = toks[i + 1] if i + 1 < len(toks) else None
                     # "the 10 of spades" after a head would be a new phrase; stop.
@@ -366,6 +372,9 @@ class _Parser:
                 cards.extend(tok.value.split())
                 head = True
             elif k == "count":
+                if after_be and tok.value == "all":
+                    i += 1  # "the hearts are all good": "all" is an adverb here
+                    continue
                 if hand is not None:
                     break
                 if tok.value == "trick":
@@ -449,6 +458,13 @@ class _Parser:
 
         verb_tok = self._pick_verb(verbs)
         verb = verb_tok.value if verb_tok is not None else None
+        if (verb or inherit) != "finesse":
+            # "for", "into" and "through" say something particular only of a finesse
+            # ("finesse West for the queen", "finesse into East"); elsewhere "endplay for the
+            # rest" is a plain object and "cross into dummy" a plain "to".
+            plain = {"for": None, "into": "to", "through": None}
+            items = [_Item(plain.get(it.prep, it.prep) if it.prep in plain else it.prep, it.ref)
+                     for it in items]
         if neg and not bound and verb is not None and not any(
             "drawn" in it.ref.post_states or "out" in it.ref.post_states for it in items
         ):
@@ -530,17 +546,34 @@ class _Parser:
         hands = [it for it in items if it.ref.hand]
         hand: str | None = None
         against: str | None = None
+        into: str | None = None
+        missing: tuple[Ref, ...] = ()
         for it in hands:
             h = it.ref.hand
             assert h is not None
-            if it.prep == "against" or (it.prep == "on" and verb == "finesse"):
-                against = h
+            if it.prep == "against" or (it.prep in ("on", "through") and verb == "finesse"):
+                against = h  # "finesse against East", "finesse through West"
+            elif it.prep == "into" and verb == "finesse":
+                into = h  # "finesse into East": East wins if it loses, so against West
             elif it.prep in ("in", "from", "to", None, "on", "of"):
                 if h in ("you",):
                     continue
-                hand = h
+                hand = h  # for a finesse, the binder reads an opponent here as "against"
         if verb == "finesse":
-            objs += [it.ref for it in items if it.prep in ("against", "on") and not it.ref.hand]
+            # "finesse West for the queen", "finesse against the king": the missing card.
+            missing = tuple(it.ref for it in items if it.prep in ("against", "on", "for", "through")
+                            and not it.ref.hand)
+        to_card = False
+        if verb in ("cash", "play", "run"):
+            # "a club to the ace": the lead goes to the ace, which is the card cashed.
+            to_refs = [it.ref for it in items if it.prep == "to" and not it.ref.hand
+                       and (it.ref.ranks or it.ref.cards) and not it.ref.is_count]
+            if to_refs and len(objs) <= 1:
+                to = to_refs[0]
+                lead = objs[0] if objs else None
+                objs = [replace(to, suit=to.suit or (lead.suit if lead else None), count=None,
+                                words=f"{lead.words} to {to.words}" if lead else to.words)]
+                to_card = True
         onto = tuple(it.ref for it in items if it.prep == "on" and not it.ref.hand
                      and verb != "finesse")
         via = tuple(it.ref for it in items if (
@@ -589,6 +622,11 @@ class _Parser:
         action = {"play": "play", "establish": "run"}.get(verb, verb)
         if verb == "draw":
             action = "draw-trumps"
+            for r in objs:
+                # "drawing your last trump": the claimer names what is out (70C1 awareness).
+                if r.owner == "you" or ({"outstanding", "remaining"} & set(r.states)) or (
+                        "last" in r.states and r.owner != "me"):
+                    self.facts.append(FactNode("aware-of", r, words))
             objs = []
         if verb == "establish":
             self.doubts.append(DoubtNode(
@@ -600,8 +638,8 @@ class _Parser:
         for target in targets:
             node = StepNode(
                 action=action, objects=() if target is None else (target,), hand=hand,
-                against=against,
-                onto=onto, via=via, words=words,
+                against=against, onto=onto, via=via, target=missing, into=into,
+                to_card=to_card, words=words,
             )
             self._add_step(seg, node, merge)
         return verb
@@ -622,6 +660,18 @@ class _Parser:
                     prev, objects=(merged,), words=f"{prev.words}, {node.words}"))
                 return
         self.steps.append((seg.phase, seg.last, node))
+
+
+_COLOURS = {"R": ("H", "D"), "B": ("S", "C")}
+
+
+def _split_colour(ref: Ref) -> tuple[Ref, ...]:
+    """ "the two red aces" is the ace of hearts and the ace of diamonds: one reference a suit."""
+    suits = _COLOURS.get(ref.suit or "")
+    if suits is None:
+        return (ref,)
+    count = ref.count if ref.count not in (None, len(suits)) else None
+    return tuple(replace(ref, suit=s, count=count) for s in suits)
 
 
 def _only_cards(ref: Ref) -> bool:

@@ -85,7 +85,8 @@ def render_fact(fact: Fact) -> str:
     if fact.kind == "card-good":
         return f"{_cards(fact.cards)} {'is' if len(fact.cards) == 1 else 'are'} good"
     if fact.kind == "suit-good" and fact.suit is not None:
-        return f"the {fact.suit.word} are good"
+        whose = f"{fact.hand.long_name}'s" if fact.hand is not None else "the"
+        return f"{whose} {fact.suit.word} are good"
     if fact.kind == "hand-good" and fact.hand is not None:
         return f"{fact.hand.long_name} is good"
     return f"you have {_cards(fact.cards)}"

@@ -1,0 +1,67 @@
+"""The rulings corpus: one constructed position per file in deals/rulings, ruled as pinned.
+
+Each file carries its expectation tags (ExpectedTricks, ExpectedN, ExpectedDD, ExpectedVerdict,
+ExpectedRules, ExpectedLaws). Each is ruled twice: with the hand-built plan of
+``tests/rulings_plans.py`` and with the plan the statement reader makes of [ClaimStatement];
+both must give the pinned ruling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimcheck.audit import expectation_mismatches
+from claimcheck.check import check_record
+from claimcheck.engine.solver import DDSolver
+from claimcheck.formats import load
+from claimcheck.formats.record import ClaimRecord
+from claimcheck.report.text import ruling_to_dict
+from tests.rulings_plans import plan_for
+
+CORPUS = Path(__file__).resolve().parents[1] / "deals" / "rulings"
+FILES = sorted(CORPUS.glob("*.pbn"))
+SOLVER = DDSolver()
+
+
+def _record(path: Path) -> ClaimRecord:
+    result = load(path)
+    assert not result.errors, f"{path.name}: {[str(e) for e in result.errors]}"
+    assert len(result.records) == 1, f"{path.name}: one ruling per file"
+    return result.records[0]
+
+
+def test_corpus_is_large_enough_and_covers_every_rule() -> None:
+    from claimcheck.policy.rules import RULES
+
+    assert len(FILES) >= 40
+    cited: dict[str, int] = {}
+    for path in FILES:
+        for rid in (_record(path).tag("ExpectedRules") or "").split(";"):
+            if rid.strip():
+                cited[rid.strip()] = cited.get(rid.strip(), 0) + 1
+    for rule in RULES:
+        assert cited.get(rule.id, 0) >= 2, f"rule {rule.id} is pinned by {cited.get(rule.id, 0)}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_ruling_with_hand_built_plan(path: Path) -> None:
+    record = _record(path)
+    ruling = ruling_to_dict(check_record(record, plan=plan_for(path.stem), solver=SOLVER))
+    problems = expectation_mismatches(record, ruling)
+    assert not problems, f"{path.name}: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_ruling_with_statement_reader(path: Path) -> None:
+    record = _record(path)
+    if not record.statement:
+        pytest.skip("no statement")
+    read = ruling_to_dict(check_record(record, solver=SOLVER))
+    built = ruling_to_dict(check_record(record, plan=plan_for(path.stem), solver=SOLVER))
+    for key in ("n", "awarded", "verdict"):
+        assert read[key] == built[key], (
+            f"{path.name}: statement {record.statement!r}: {key} with the reader "
+            f"{read[key]}, with the hand-built plan {built[key]}; reader plan {read['plan']}"
+        )
