@@ -94,12 +94,13 @@ def _split(text: str) -> list[str]:
     return [t.strip() for t in text.replace(",", ";").split(";") if t.strip()]
 
 
-def _rule_one(args: tuple[ClaimRecord, str | None, int]) -> AuditEntry:
-    record, profile, max_nodes = args
+def _rule_one(args: tuple[ClaimRecord, str | None, int, float | None]) -> AuditEntry:
+    record, profile, max_nodes, max_seconds = args
     start = time.perf_counter()
     where = str(record.source)
     try:
-        ruling = check_record(record, profile=profile, max_nodes=max_nodes)
+        ruling = check_record(record, profile=profile, max_nodes=max_nodes,
+                              max_seconds=max_seconds)
     except ClaimcheckError as exc:
         return AuditEntry(record.id, where, error=exc.message,
                           seconds=time.perf_counter() - start)
@@ -114,6 +115,7 @@ def audit(
     profile: str | None = None,
     jobs: int = 1,
     max_nodes: int = 200_000,
+    max_seconds: float | None = 10.0,
     progress: Callable[[int, int, AuditEntry], None] | None = None,
 ) -> AuditReport:
     """Rule on every claim in *paths* (files or folders), in *jobs* processes."""
@@ -124,7 +126,7 @@ def audit(
         if (record.claimer is None and record.position.declarer is None) or record.claimed is None:
             report.skipped += 1
             continue
-        todo.append((record, profile, max_nodes))
+        todo.append((record, profile, max_nodes, max_seconds))
     for i, entry in enumerate(_run(todo, jobs), start=1):
         report.entries.append(entry)
         if progress is not None:
@@ -132,7 +134,8 @@ def audit(
     return report
 
 
-def _run(todo: list[tuple[ClaimRecord, str | None, int]], jobs: int) -> Iterator[AuditEntry]:
+def _run(todo: list[tuple[ClaimRecord, str | None, int, float | None]], jobs: int
+         ) -> Iterator[AuditEntry]:
     if jobs <= 1 or len(todo) < 2:
         for item in todo:
             yield _rule_one(item)

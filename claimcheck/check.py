@@ -42,8 +42,12 @@ def check_claim(
     inputs: Inputs | None = None,
     solver: DoubleDummy | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float | None = None,
 ) -> Ruling:
     """Rule on a claim of *claimed* remaining tricks by *claimer* at *position*.
+
+    The search stops after *max_nodes* nodes or *max_seconds* seconds; the ruling is then
+    ``undetermined`` with the bounds it proved (``lower <= N <= upper``), never a guess.
 
     :raises InputError: when *claimed* is not between 0 and the tricks left, or the profile is
         unknown.
@@ -79,7 +83,7 @@ def check_claim(
         if card.suit != position.trick[0].suit:
             known_out |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
     beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
-    search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes)
+    search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes, max_seconds=max_seconds)
     roots = [(b, start_node(hands, trick, int(position.leader), c, b, known_out, to_concede,
                             state)) for b in beliefs]
     dd = search.dd(roots[0][1])
@@ -140,6 +144,7 @@ def check_record(
     plan: LinePlan | None = None,
     solver: DoubleDummy | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
+    max_seconds: float | None = None,
 ) -> Ruling:
     """Rule on a claim record. Profile and director's inputs default to the record's tags.
 
@@ -159,7 +164,8 @@ def check_record(
     if plan is None:
         plan = read_plan(record.statement or "", record.position, claimer)
     return check_claim(record.position, claimer, record.claimed, plan, profile=profile,
-                       inputs=inputs, solver=solver, max_nodes=max_nodes)
+                       inputs=inputs, solver=solver, max_nodes=max_nodes,
+                       max_seconds=max_seconds)
 
 
 def read_plan(statement: str, position: Position, claimer: Seat) -> LinePlan:

@@ -218,13 +218,15 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--max-nodes", type=int, default=400_000, show_default=True,
-              help="Search budget; past it the ruling gives proved bounds.")
+              help="Search budget in nodes; past it the ruling gives proved bounds.")
+@click.option("--max-seconds", type=float, default=20.0, show_default=True,
+              help="Search budget in seconds; past it the ruling gives proved bounds.")
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
           tricks: int | None, statement: str | None, profile: str | None,
           trump_aware: str | None, player_class: str, phase: str | None, fmt: str,
-          max_nodes: int, ascii_only: bool) -> None:
+          max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim) or from --deal and options."""
     from claimcheck.check import check_claim, check_record, read_plan
     from claimcheck.policy.profiles import Inputs
@@ -260,10 +262,10 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             if file is None:
                 ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
                                      profile=profile or "wbf", inputs=inputs,
-                                     max_nodes=max_nodes)
+                                     max_nodes=max_nodes, max_seconds=max_seconds)
             else:
                 ruling = check_record(record, profile=profile, inputs=inputs, plan=plan,
-                                      max_nodes=max_nodes)
+                                      max_nodes=max_nodes, max_seconds=max_seconds)
             if fmt == "json":
                 outputs.append(render_json(ruling))
             else:
@@ -321,11 +323,14 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
 @click.option("--expect", is_flag=True, help="Exit 3 when a ruling differs from Expected* tags.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-nodes", type=int, default=200_000, show_default=True)
+@click.option("--max-nodes", type=int, default=200_000, show_default=True,
+              help="Search budget a record, in nodes.")
+@click.option("--max-seconds", type=float, default=10.0, show_default=True,
+              help="Search budget a record, in seconds.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress on stderr (default: when stderr is a terminal).")
 def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, fmt: str,
-          max_nodes: int, progress: bool | None) -> None:
+          max_nodes: int, max_seconds: float, progress: bool | None) -> None:
     """Rule on every claim record in PATHS (files or folders) and report."""
     from claimcheck.audit import AuditEntry
     from claimcheck.audit import audit as run_audit
@@ -337,7 +342,7 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, 
             click.echo(f"\r[{i}/{n}] {entry.id}" + " " * 10, err=True, nl=(i == n))
 
     report = run_audit([Path(p) for p in paths], profile=profile, jobs=jobs,
-                       max_nodes=max_nodes, progress=tick)
+                       max_nodes=max_nodes, max_seconds=max_seconds, progress=tick)
     if fmt == "json":
         doc = {
             "schema": "claimcheck.audit/1",

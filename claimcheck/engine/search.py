@@ -88,9 +88,16 @@ class Search:
     opts: Options
     solver: DoubleDummy
     max_nodes: int = 2_000_000
+    max_seconds: float | None = None
+    """A wall-clock budget, checked every 1,024 nodes; None for none."""
     stats: Stats = field(default_factory=Stats)
+    _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
     _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.max_seconds is not None:
+            self._deadline = time.perf_counter() + self.max_seconds
 
     # --- public -----------------------------------------------------------------------------
 
@@ -129,6 +136,8 @@ class Search:
                 return found
         self.stats.nodes += 1
         if self.stats.nodes > self.max_nodes:
+            raise BudgetExceeded
+        if self._deadline and not self.stats.nodes & 1023 and time.perf_counter() > self._deadline:
             raise BudgetExceeded
         for card, rule in self._choices(node, seat):
             child, won = self._play(node, seat, card)

@@ -340,10 +340,14 @@ class _Binder:
             opp = seat.rho
             below = sorted((c for c in self.pos.hands[seat]
                             if c.suit == card.suit and c.rank < card.rank), key=lambda c: -c.rank)
-            if not below:
+            between = sorted(c for c in self.opp if c.suit == card.suit
+                             and below and below[0].rank < c.rank < card.rank)
+            if not below or between:
+                why = (f"holds no lower {card.suit.word[:-1]}" if not below else
+                       f"has only {below[0].symbol()} below it, with "
+                       f"{' '.join(c.symbol() for c in between)} out in between")
                 self.doubt(words, f"a finesse against {opp.long_name} for {card.symbol()} "
-                                  f"but {seat.long_name}, who plays after {opp.long_name}, "
-                                  f"holds no lower {card.suit.word[:-1]}")
+                                  f"but {seat.long_name}, who plays after {opp.long_name}, {why}")
                 return ()
             self.meta.append(("note", f"{said!r}: a finesse against {opp.long_name} for "
                                       f"{card.symbol()}, taken with {below[0].symbol()} "
