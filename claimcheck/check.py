@@ -12,6 +12,7 @@ from claimcheck.cards import Card, Seat
 from claimcheck.engine.search import (
     BudgetExceeded,
     Found,
+    Node,
     Search,
     run_search,
     start_node,
@@ -124,9 +125,9 @@ def check_claim(
                 worst, upper = better, better[1].tricks
     except BudgetExceeded:
         exhausted = True
-    n = lower if lower == upper and not exhausted else None
-    if exhausted and worst is not None:
-        upper = min(upper, worst[1].tricks)
+        lower, upper, worst = _prove_lower_bounds(search, roots, lower, upper, worst,
+                                                  max_nodes)
+    n = lower if lower == upper else None
     report = SearchReport(
         search.stats.nodes, solver.calls - calls_before,
         getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
@@ -134,6 +135,27 @@ def check_claim(
     )
     return _ruling(position, claimer, claimed, plan, prof, inputs, dd, n, (lower, upper),
                    worst, report)
+
+
+def _prove_lower_bounds(
+    search: Search, roots: list[tuple[Belief, Node]], lower: int, upper: int,
+    worst: tuple[Belief, Found] | None, max_nodes: int,
+) -> tuple[int, int, tuple[Belief, Found] | None]:
+    """After the budget ran out: with a quarter more, prove lower bounds one trick at a time
+    (each "N >= k" for small k is cheap: a line stops once the claimer has k tricks), so an
+    undetermined ruling still gives the director bounds that mean something."""
+    if worst is not None:
+        upper = min(upper, worst[1].tricks)
+    search.extend_budget(max(1, max_nodes // 4), 0.25)
+    try:
+        for k in range(lower + 1, upper + 1):
+            found = run_search(search, roots, k)
+            if found is not None:
+                return lower, min(upper, found[1].tricks), found
+            lower = k
+    except BudgetExceeded:
+        pass
+    return lower, upper, worst
 
 
 def check_record(
@@ -291,7 +313,8 @@ def _lead_in_suit_order(line: tuple[tuple[LineCard, ...], ...], position: Positi
     """True when a claimer-side lead on *line* was decided by the regulating authority's order
     of playing a suit (70E2): the top of a solid holding, or an underplay from spot cards."""
     for i, trick in enumerate(line):
-        if trick and (i > 0 or not position.trick) and trick[0].rule == "suit-order":
+        if trick and (i > 0 or not position.trick) and "suit-order" in (trick[0].rule,
+                                                                          *trick[0].also):
             return True
     return False
 

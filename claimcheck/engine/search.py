@@ -101,6 +101,12 @@ class Search:
 
     # --- public -----------------------------------------------------------------------------
 
+    def extend_budget(self, nodes: int, fraction_of_time: float) -> None:
+        """Allow *nodes* more nodes, and that fraction of the time budget from now."""
+        self.max_nodes = self.stats.nodes + nodes
+        if self.max_seconds is not None:
+            self._deadline = time.perf_counter() + self.max_seconds * fraction_of_time
+
     def dd(self, node: Node) -> int:
         """Double-dummy tricks for the claimer side from *node* (trick in progress included)."""
         seat = (node.leader + len(node.trick)) % 4
@@ -273,7 +279,9 @@ def start_node(
     start = list(hands)
     for i, card in enumerate(trick):
         start[(leader + i) % 4] |= 1 << card
-    solid = solidity((start[0], start[1], start[2], start[3]), belief.forgotten, claimer)
+    # Solidity is about the cards as they lie (AK touch; J6 with the 9 out do not, even for
+    # a claimer who forgot the 9): White Book 8.70.5's "some solidity".
+    solid = solidity((start[0], start[1], start[2], start[3]), 0, claimer)
     return Node(hands, trick, leader, belief.forgotten, known_out, 0, to_concede, solid, state)
 
 

@@ -264,6 +264,11 @@ def _leads(p: Point, seat: int) -> list[Alt]:
                 mine, others
             )
         restricted = s in winner_suits and len(cards) < len(groups(mine, others))
+        if s not in winner_suits and winner_suits:
+            # Leading a losing suit is a normal way to concede only while the opponents, as the
+            # claimer sees them, could then cash no more than the tricks he concedes (C14:
+            # conceding one is not handing over a long suit).
+            cards = [c for c in cards if _could_concede(p, seat, c, believed)]
         for c in cards:
             if s not in winner_suits or (conceding and not _is_believed_winner(c, believed)):
                 rid = Concede.id if conceding else SuitsAnyOrder.id
@@ -280,6 +285,48 @@ def _leads(p: Point, seat: int) -> list[Alt]:
     return alts
 
 
+def _could_concede(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when, after *card* is led and lost, the opponents could cash (as the claimer sees
+    their cards) no more than the tricks the claim still concedes."""
+    side = (p.hands[seat] | p.hands[(seat + 2) % 4]) & ~(1 << card)
+    can_ruff = p.trump < 4 and bool(side & suit_range(p.trump))
+    opp_a, opp_b = _opponents(seat)
+    cashable = 0
+    for s in range(4):
+        theirs = suit_bits(believed, s)
+        if not theirs:
+            continue
+        ours = suit_bits(side, s)
+        if not ours and can_ruff and s != p.trump:
+            continue  # the claimer would ruff them
+        length = max(suit_bits(p.hands[opp_a] & believed, s).bit_count(),
+                     suit_bits(p.hands[opp_b] & believed, s).bit_count())
+        cashable += _rounds_lost(theirs, ours, length)
+        if cashable > p.to_concede:
+            return False
+    return True
+
+
+def _rounds_lost(theirs: int, ours: int, length: int) -> int:
+    """Rounds of a suit the opponents win when they lead it *length* times, their cards pooled
+    (highest first) against the claimer side's highest cards: a quick count of their winners,
+    length winners included."""
+    lost = 0
+    for _ in range(length):
+        top_theirs = theirs.bit_length() - 1
+        top_ours = ours.bit_length() - 1
+        if top_theirs < 0:
+            break
+        if top_theirs > top_ours:
+            lost += 1
+        else:
+            ours &= ~(1 << top_ours)
+        theirs &= ~(1 << top_theirs)
+        if top_ours >= 0 and top_theirs > top_ours:
+            ours &= ~(1 << top_ours)
+    return lost
+
+
 def _within_suit(
     p: Point, seat: int, mine: int, side: int, believed: int, others: int
 ) -> list[int]:
@@ -293,7 +340,10 @@ def _within_suit(
         return [top]
     if order == "top-down-if-solid" and p.solid >> (seat * 4 + top // 13) & 1:
         return [top]
-    return groups(mine, others)
+    # Careless underplay (C2) is leading a card the claimer thinks is as good as the top one;
+    # a card he knows is a loser is a concession, normal only as one (C14).
+    return [c for c in groups(mine, others) if _is_believed_winner(c, believed)
+            or (p.to_concede > 0 and _could_concede(p, seat, c, believed))]
 
 
 def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> int:
