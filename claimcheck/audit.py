@@ -39,8 +39,13 @@ class AuditReport:
 
     entries: list[AuditEntry] = field(default_factory=list)
     read_errors: list[str] = field(default_factory=list)
-    skipped: int = 0
-    """Records without a claim (nothing to rule on)."""
+    unclaimed: list[str] = field(default_factory=list)
+    """Records without a claim (nothing to rule on), each with a one-line summary."""
+
+    @property
+    def skipped(self) -> int:
+        """How many records had no claim."""
+        return len(self.unclaimed)
 
     @property
     def verdicts(self) -> Counter[str]:
@@ -124,7 +129,7 @@ def audit(
     todo = []
     for record in read.records:
         if (record.claimer is None and record.position.declarer is None) or record.claimed is None:
-            report.skipped += 1
+            report.unclaimed.append(f"{record.id}: {_summary(record)}")
             continue
         todo.append((record, profile, max_nodes, max_seconds))
     for i, entry in enumerate(_run(todo, jobs), start=1):
@@ -132,6 +137,14 @@ def audit(
         if progress is not None:
             progress(i, len(todo), entry)
     return report
+
+
+def _summary(record: ClaimRecord) -> str:
+    pos = record.position
+    contract = str(record.contract) if record.contract else "no contract"
+    played = 13 - pos.tricks_left
+    return (f"{contract}; play stops after {played} trick(s), {len(pos.trick)} card(s) of the "
+            f"next; NS {pos.won.ns}, EW {pos.won.ew}; no claim recorded")
 
 
 def _run(todo: list[tuple[ClaimRecord, str | None, int, float | None]], jobs: int

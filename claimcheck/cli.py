@@ -349,7 +349,7 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, 
             "entries": [{"id": e.id, "where": e.where, "ruling": e.ruling, "error": e.error,
                          "mismatches": list(e.mismatches)} for e in report.entries],
             "read_errors": report.read_errors,
-            "skipped": report.skipped,
+            "unclaimed": report.unclaimed,
             "verdicts": dict(sorted(report.verdicts.items())),
         }
         click.echo(json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False))
@@ -366,6 +366,8 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, 
                        f"{r['awarded']['claimer']:>5}  {r['verdict']} [{rules}]")
             for m in e.mismatches:
                 click.echo(f"{'':40} MISMATCH {m}")
+        for line in report.unclaimed:
+            click.echo(f"{line}")
         for err in report.read_errors:
             click.echo(f"read error: {err}")
         counts = ", ".join(f"{k} {v}" for k, v in sorted(report.verdicts.items()))
