@@ -261,11 +261,12 @@ class Position:
 
     # --- text forms -----------------------------------------------------------------------
 
-    def to_pbn(self, first: Seat = Seat.N, *, include_trick: bool = True) -> str:
-        """The remaining cards as a PBN deal string.
+    def to_pbn(self, first: Seat = Seat.N, *, include_trick: bool = False) -> str:
+        """The cards still held as a PBN deal string (inverse of :meth:`from_pbn` with
+        ``trick=self.trick``).
 
-        With *include_trick* the trick in progress goes back to the hands that played it, so the
-        string plus :attr:`trick` rebuilds the position.
+        With *include_trick* the trick in progress goes back to the hands that played it: the
+        deal at the start of the trick, as a PBN ``[Deal]`` with a partial ``[Play]`` wants it.
         """
         hands = self.rewind_trick().hands if include_trick else self.hands
         parts = [hand_to_pbn(hands[first.next(i)]) for i in range(4)]

@@ -93,6 +93,7 @@ class Search:
     stats: Stats = field(default_factory=Stats)
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
+    _choice_cache: dict[Node, list[tuple[int, str]]] = field(default_factory=dict)
     _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -114,9 +115,13 @@ class Search:
         left = _popcount(node.hands[seat])
         return t if self._is_claimer_side(seat) else left - t
 
-    def find(self, node: Node, limit: int) -> Found | None:
+    def find(self, node: Node, limit: int, dd_safe: bool = False) -> Found | None:
         """A normal line from *node* on which the claimer side takes fewer than *limit* tricks,
         or None when every normal line gives at least *limit*.
+
+        *dd_safe* says DD from *node* is known to reach *limit*: it was checked at an earlier
+        trick start, and since then every claimer card was forced by the rules of play (a
+        forced card keeps DD; a defender's card can only raise it), so DDS is not asked again.
 
         :raises BudgetExceeded: when the node budget is spent.
         """
@@ -136,18 +141,23 @@ class Search:
             if known is not None and known.tricks < limit:
                 self.stats.memo_hits += 1
                 return known
-            if not self.plan.has_technique and self.dd(node) < limit:
-                found = self.dd_line(node)
-                self._upper[key] = found
-                return found
+            if not dd_safe and not self.plan.has_technique:
+                if self.dd(node) < limit:
+                    found = self.dd_line(node)
+                    self._upper[key] = found
+                    return found
+                dd_safe = True
         self.stats.nodes += 1
         if self.stats.nodes > self.max_nodes:
             raise BudgetExceeded
         if self._deadline and not self.stats.nodes & 1023 and time.perf_counter() > self._deadline:
             raise BudgetExceeded
-        for card, rule in self._choices(node, seat):
+        choices = self._choices(node, seat)
+        if dd_safe and self._is_claimer_side(seat) and not self._forced(node, seat):
+            dd_safe = False
+        for card, rule in choices:
             child, won = self._play(node, seat, card)
-            sub = self.find(child, limit - won)
+            sub = self.find(child, limit - won, dd_safe)
             if sub is not None:
                 found = Found([(seat, card, rule), *sub.line], sub.tricks + won)
                 if key is not None:
@@ -162,7 +172,31 @@ class Search:
     def _is_claimer_side(self, seat: int) -> bool:
         return (seat - self.claimer) % 2 == 0
 
+    def _forced(self, node: Node, seat: int) -> bool:
+        """True when *seat*'s legal cards are one group of equivalent cards."""
+        own = node.hands[seat]
+        if node.trick:
+            led = node.trick[0] // 13
+            if own & suit_range(led):
+                own &= suit_range(led)
+        if own & (own - 1) == 0:
+            return True
+        others = 0
+        for s in range(4):
+            if s != seat:
+                others |= node.hands[s]
+        for c in node.trick:
+            others |= 1 << c
+        return len(groups(own, others)) == 1
+
     def _choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
+        cached = self._choice_cache.get(node)
+        if cached is None:
+            cached = self._compute_choices(node, seat)
+            self._choice_cache[node] = cached
+        return cached
+
+    def _compute_choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         if self._is_claimer_side(seat):
             alts = normal_plays(self._point(node))
             if self.plan.has_technique:
@@ -252,9 +286,14 @@ class Search:
             if not node.hands[seat]:
                 return Found(line, tricks)
             if self._is_claimer_side(seat):
-                alts = normal_plays(self._point(node))
-                scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
-                card, rule = min(alts, key=lambda a: (scores.get(a[0], 99), a[0]))
+                alts = self._choices(node, seat)
+                if len(alts) == 1:
+                    card, rule = alts[0]
+                else:
+                    # The normal card with the lowest DD: the walk then finds a low line.
+                    scores = self.solver.scores(node.hands, node.trick, node.leader,
+                                                self.trump)
+                    card, rule = min(alts, key=lambda a: (scores.get(a[0], 99), a[0]))
             else:
                 scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
                 # Among equally good defender cards the lowest: the line then shows the
