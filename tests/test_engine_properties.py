@@ -86,3 +86,21 @@ def test_same_input_gives_byte_identical_json() -> None:
         a = render_json(check_claim(pos, Seat.S, pos.tricks_left, solver=SOLVER))
         b = render_json(check_claim(pos, Seat.S, pos.tricks_left, solver=DDSolver()))
         assert a == b
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_spent_budget_ends_with_proved_bounds_never_a_guess(seed: int) -> None:
+    """Up to 8 cards a hand with a budget far too small: the ruling says so, with bounds."""
+    rng = np.random.default_rng(300 + seed)
+    for i in range(12):
+        pos = random_position(rng, 8)
+        claimer = Seat(i % 4)
+        small = check_claim(pos, claimer, pos.tricks_left, solver=SOLVER, max_nodes=40)
+        if small.verdict == "undetermined":
+            assert small.bounds is not None and small.n is None
+            low, high = small.bounds
+            assert 0 <= low <= high <= small.dd
+            assert small.search.budget_exhausted
+            assert small.awarded_claimer == low
+        else:
+            assert small.n is not None and small.n <= small.dd
