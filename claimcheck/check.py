@@ -114,7 +114,7 @@ def check_claim(
                 else:
                     # N = DD: any DD line of the fully aware claimer is a worst normal line.
                     belief, root = roots[0]
-                    worst = (belief, search.dd_line(root))
+                    worst = (belief, search.dd_line(root, pretty=True))
         else:
             worst, upper = found, found[1].tricks
             while True:

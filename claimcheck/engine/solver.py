@@ -31,6 +31,11 @@ class DoubleDummy(Protocol):
         """Tricks for the side to play after each legal card (card int -> tricks)."""
         ...
 
+    def best(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+             trump: int) -> int:
+        """One double-dummy best card for the side to play."""
+        ...
+
 
 _DDS: Any = None
 
@@ -98,6 +103,12 @@ class DDSolver:
         """Tricks the side to play can take from here (trick in progress included)."""
         fut = self._solve(hands, trick, leader, trump, 1)
         return int(fut.score[0])
+
+    def best(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+             trump: int) -> int:
+        """One double-dummy best card for the side to play (same DDS call as :meth:`tricks`)."""
+        fut = self._solve(hands, trick, leader, trump, 1)
+        return int(fut.suit[0]) * 13 + int(fut.rank[0]) - 2
 
     def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                trump: int) -> dict[int, int]:
