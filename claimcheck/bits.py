@@ -109,22 +109,12 @@ def groups(own: int, others: int) -> list[int]:
     ``equals`` field.
     """
     reps: list[int] = []
-    for s in range(4):
-        block = suit_bits(own, s)
-        if not block:
-            continue
-        other = suit_bits(others, s)
-        top = block.bit_length() - 1
-        reps.append(13 * s + top)
-        r = top - 1
-        in_group = True
-        while r >= 0:
-            bit = 1 << r
-            if block & bit:
-                if not in_group:
-                    reps.append(13 * s + r)
-                    in_group = True
-            elif other & bit:
-                in_group = False
-            r -= 1
+    mask = own
+    while mask:
+        top = mask.bit_length() - 1
+        reps.append(top)
+        # The group of *top* runs down to just above the next card held elsewhere in its suit.
+        base = top - top % 13
+        floor = max((others & ((1 << top) - 1)).bit_length(), base)
+        mask &= (1 << floor) - 1
     return reps

@@ -104,3 +104,27 @@ def test_a_spent_budget_ends_with_proved_bounds_never_a_guess(seed: int) -> None
             assert small.awarded_claimer == low
         else:
             assert small.n is not None and small.n <= small.dd
+
+
+def test_groups_match_a_plain_definition() -> None:
+    """Equivalent-card groups: no card held elsewhere lies between two cards of a group."""
+    from claimcheck.bits import groups
+
+    def plain(own: int, others: int) -> list[int]:
+        reps = []
+        for card in range(52):
+            if not own >> card & 1:
+                continue
+            above = [c for c in range(card + 1, (card // 13 + 1) * 13)]
+            next_own = next((c for c in above if own >> c & 1), None)
+            if next_own is None or any(others >> c & 1 for c in range(card + 1, next_own)):
+                reps.append(card)
+        return sorted(reps)
+
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        cards = [int(x) for x in rng.permutation(52)[: int(rng.integers(0, 40))]]
+        k = int(rng.integers(0, len(cards) + 1))
+        own = sum(1 << c for c in cards[:k])
+        others = sum(1 << c for c in cards[k:])
+        assert sorted(groups(own, others)) == plain(own, others)

@@ -220,10 +220,10 @@ class Search:
             led = node.trick[0] // 13
             if own & suit_range(led):
                 own &= suit_range(led)
-        others = 0
-        for s in range(4):
-            if s != seat:
-                others |= node.hands[s]
+        if own & (own - 1) == 0:
+            return [(own.bit_length() - 1, DEFENCE)]
+        h = node.hands
+        others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
         for c in node.trick:
             others |= 1 << c
         # Highest groups first: defenders who win tricks find failing lines sooner.
@@ -247,10 +247,13 @@ class Search:
     def _play(self, node: Node, seat: int, card: int) -> tuple[Node, int]:
         """The child node after *seat* plays *card*, and the claimer side's tricks it won."""
         bit = 1 << card
-        hands_l = list(node.hands)
-        hands_l[seat] &= ~bit
-        hands = (hands_l[0], hands_l[1], hands_l[2], hands_l[3])
+        h = node.hands
+        hands = (
+            h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
+            h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3],
+        )
         forgotten = node.forgotten & ~bit
+        has_plan = bool(self.plan.steps)
         known_out, ignored_out = node.known_out, node.ignored_out
         state = node.state
         trick = node.trick + (card,)
@@ -261,7 +264,7 @@ class Search:
                 if self.opts.profile.notices_break:
                     known_out |= out_bit
                     forgotten &= ~suit_range(led)
-                    if relies_on_suit(self.plan, state, led):
+                    if has_plan and relies_on_suit(self.plan, state, led):
                         # The claimer sees the suit will not run: the premise of his line
                         # failed, and from here he plays as if nothing more was stated.
                         state = abandoned(self.plan)
@@ -278,11 +281,13 @@ class Search:
         if node.forgotten >> trick[win] & 1:
             # A forgotten card took the trick: the claimer now knows that suit.
             forgotten &= ~suit_range(trick[win] // 13)
-        relied = relies_on_suit(self.plan, state, trick[0] // 13)
-        state = advance(self.plan, state, trick, node.leader, hands, self.claimer, self.trump)
-        if relied and not self._is_claimer_side(winner):
-            # His "winner" was beaten: the premise plainly failed (all profiles, C15).
-            state = abandoned(self.plan)
+        if has_plan:
+            relied = relies_on_suit(self.plan, state, trick[0] // 13)
+            state = advance(self.plan, state, trick, node.leader, hands, self.claimer,
+                            self.trump)
+            if relied and not self._is_claimer_side(winner):
+                # His "winner" was beaten: the premise plainly failed (all profiles, C15).
+                state = abandoned(self.plan)
         won = 1 if self._is_claimer_side(winner) else 0
         to_concede = node.to_concede if won or not node.to_concede else node.to_concede - 1
         return Node(hands, (), winner, forgotten, known_out, ignored_out, to_concede,

@@ -97,9 +97,10 @@ def normal_plays(p: Point) -> list[Alt]:
     # legal card of his as normal (overtaking or not, ruffing partner's winner or not: C6, C9).
     if not p.opts.declarer_claim and seat != p.opts.claimer:
         return [(c, DefenderPartner.id) for c in groups(legal, _others(p, seat))]
-    prescribed = _prescribed(p, seat, legal, led)
-    if prescribed:
-        return prescribed
+    if p.plan.steps:
+        prescribed = _prescribed(p, seat, legal, led)
+        if prescribed:
+            return prescribed
     if not trick:
         alts = _leads(p, seat)
     elif own & suit_range(led):
@@ -114,10 +115,8 @@ def normal_plays(p: Point) -> list[Alt]:
 
 def _others(p: Point, seat: int) -> int:
     """Cards still in play outside *seat*'s hand, trick cards included (for equivalence)."""
-    m = 0
-    for s in range(4):
-        if s != seat:
-            m |= p.hands[s]
+    h = p.hands
+    m = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
     for c in p.trick:
         m |= 1 << c
     return m
