@@ -89,9 +89,13 @@ def winner_index(trick: tuple[int, ...], trump: int) -> int:
     return best
 
 
+SUIT_RANGES = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39)
+"""The mask of every card of each suit, by suit: the hot loops index this tuple."""
+
+
 def suit_range(suit: int) -> int:
     """The mask of every card of *suit*."""
-    return SUIT_MASK << (13 * suit)
+    return SUIT_RANGES[suit]
 
 
 def above(card: int) -> int:

@@ -87,42 +87,39 @@ def check_claim(
     search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes, max_seconds=max_seconds)
     roots = [(b, start_node(hands, trick, int(position.leader), c, b, known_out, to_concede,
                             state)) for b in beliefs]
-    dd = search.dd(roots[0][1])
+    aware_root = roots[0]
+    dd = search.dd(aware_root[1])
+    # The most careless belief first: its low line bounds the search of the others.
+    roots = roots[:1] if len(roots) == 1 else [*roots[1:][::-1], roots[0]]
 
     lower, upper = 0, dd
     worst: tuple[Belief, Found] | None = None
     exhausted = False
     try:
-        # Decide first: is there a normal line below the claim?
-        target = min(claimed, dd + 1) if claimed > dd else claimed
+        # Decide first: is there a normal line below the claim? The search returns the lowest
+        # such line, so when there is one its tricks are N exactly.
+        target = min(claimed, dd + 1)
         found = run_search(search, roots, target) if target > 0 else None
-        if found is None:
-            lower = max(lower, target)
-            # N >= claimed. Exact N is needed only when it may exceed the claim (71B).
-            k = target
-            while k < dd:
-                found = run_search(search, roots, k + 1)
-                if found is not None:
-                    worst, upper = found, k
-                    break
-                k += 1
-                lower = k
-            if worst is None:
-                upper = lower = dd if k >= dd else k
-                if cplan.has_technique:
-                    worst = run_search(search, roots, dd + 1)
-                else:
-                    # N = DD: any DD line of the fully aware claimer is a worst normal line.
-                    belief, root = roots[0]
-                    worst = (belief, search.dd_line(root, pretty=True))
+        if found is not None:
+            worst, lower, upper = found, found[1].tricks, found[1].tricks
+        elif target < dd:
+            # N >= claimed: exact N is needed only when it may exceed the claim (71B).
+            lower = target
+            worst = run_search(search, roots, dd + 1)
+            if worst is not None:
+                lower = upper = worst[1].tricks
         else:
-            worst, upper = found, found[1].tricks
-            while True:
-                better = run_search(search, roots, upper)
-                if better is None:
-                    lower = upper
-                    break
-                worst, upper = better, better[1].tricks
+            lower = upper = dd
+            if cplan.has_technique:
+                worst = run_search(search, roots, dd + 1)
+            else:
+                # N = DD: a plain line that reaches N is a worst normal line; failing that,
+                # a DD line of the fully aware claimer is one.
+                belief, root = aware_root
+                line = search.plain_line(root)
+                if line.tricks != dd:
+                    line = search.dd_line(root, pretty=True)
+                worst = (belief, line)
     except BudgetExceeded:
         exhausted = True
         lower, upper, worst = _prove_lower_bounds(search, roots, lower, upper, worst,

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from claimcheck.bits import groups, suit_range, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, winner_index
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.beliefs import Belief
 from claimcheck.policy.normal import Options, Point, normal_plays, solidity
@@ -130,12 +130,14 @@ class Search:
 
     def find(self, node: Node, limit: int, dd_safe: bool = False, depth: int = 0
              ) -> Found | None:
-        """A normal line from *node* on which the claimer side takes fewer than *limit* tricks,
-        or None when every normal line gives at least *limit*.
+        """The lowest normal line from *node*, if it gives the claimer side fewer than *limit*
+        tricks; None when every normal line gives at least *limit*.
 
-        *dd_safe* says DD from *node* is known to reach *limit*: it was checked at an earlier
-        trick start, and since then every claimer card was forced by the rules of play (a
-        forced card keeps DD; a defender's card can only raise it), so DDS is not asked again.
+        Branch and bound: once a line is found, the remaining choices are searched for a lower
+        one only, so a returned line is a minimum (exact N from here) and a None proves the
+        bound. *dd_safe* says DD from *node* is known to reach *limit*: it was checked at an
+        earlier trick start, and since then every claimer card was forced by the rules of play
+        (a forced card keeps DD; a defender's card can only raise it).
 
         :raises BudgetExceeded: when the node budget is spent.
         """
@@ -145,40 +147,52 @@ class Search:
         if not node.hands[seat]:
             return Found([], 0)
         key: tuple[object, ...] | None = None
+        best: Found | None = None
+        floor = 0
         if not node.trick:
             key = self._key(node)
-            if self._lower.get(key, 0) >= limit:
+            floor = max(self._lower.get(key, 0), self._sure_tricks(node))
+            if floor >= limit:
                 self.stats.memo_hits += 1
-                return None
-            if self._sure_tricks(node) >= limit:
                 return None
             known = self._upper.get(key)
             if known is not None and known.tricks < limit:
-                self.stats.memo_hits += 1
-                return known
-            if not dd_safe and depth <= self.dd_tricks and not self.plan.has_technique:
+                if known.tricks <= floor:
+                    self.stats.memo_hits += 1
+                    return known
+                best = known
+            elif not dd_safe and depth <= self.dd_tricks and not self.plan.has_technique:
                 if self.dd(node) < limit:
-                    return self.dd_line(node)
-                dd_safe = True
+                    best = self.dd_line(node)
+                    if best.tricks <= floor:
+                        return best
+                else:
+                    dd_safe = True
         self.stats.nodes += 1
         if self.stats.nodes > self.max_nodes:
             raise BudgetExceeded
         if self._deadline and not self.stats.nodes & 1023 and time.perf_counter() > self._deadline:
             raise BudgetExceeded
+        bound = limit if best is None else best.tricks
         choices = self._choices(node, seat)
         if dd_safe and self._is_claimer_side(seat) and not self._forced(node, seat):
             dd_safe = False
         for card, rule in choices:
             child, won = self._play(node, seat, card)
-            sub = self.find(child, limit - won, dd_safe, depth + (len(child.trick) == 0))
+            sub = self.find(child, bound - won, dd_safe and best is None,
+                            depth + (len(child.trick) == 0))
             if sub is not None:
-                found = Found([(seat, card, rule), *sub.line], sub.tricks + won)
-                if key is not None:
-                    self._upper[key] = found
-                return found
+                best = Found([(seat, card, rule), *sub.line], sub.tricks + won)
+                bound = best.tricks
+                if bound <= floor:
+                    break
         if key is not None:
-            self._lower[key] = max(self._lower.get(key, 0), limit)
-        return None
+            # Every choice was searched below the bound in force: the value is exact when a
+            # line was found, else at least the limit.
+            self._lower[key] = max(self._lower.get(key, 0), bound)
+            if best is not None:
+                self._upper[key] = best
+        return best
 
     # --- moves ------------------------------------------------------------------------------
 
@@ -190,8 +204,8 @@ class Search:
         own = node.hands[seat]
         if node.trick:
             led = node.trick[0] // 13
-            if own & suit_range(led):
-                own &= suit_range(led)
+            if own & SUIT_RANGES[led]:
+                own &= SUIT_RANGES[led]
         if own & (own - 1) == 0:
             return True
         others = 0
@@ -218,8 +232,8 @@ class Search:
         own = node.hands[seat]
         if node.trick:
             led = node.trick[0] // 13
-            if own & suit_range(led):
-                own &= suit_range(led)
+            if own & SUIT_RANGES[led]:
+                own &= SUIT_RANGES[led]
         if own & (own - 1) == 0:
             return [(own.bit_length() - 1, DEFENCE)]
         h = node.hands
@@ -263,7 +277,7 @@ class Search:
                 out_bit = 1 << (seat * 4 + led)
                 if self.opts.profile.notices_break:
                     known_out |= out_bit
-                    forgotten &= ~suit_range(led)
+                    forgotten &= ~SUIT_RANGES[led]
                     if has_plan and relies_on_suit(self.plan, state, led):
                         # The claimer sees the suit will not run: the premise of his line
                         # failed, and from here he plays as if nothing more was stated.
@@ -272,7 +286,7 @@ class Search:
                     ignored_out |= out_bit
                 if card // 13 == self.trump:
                     # A ruff: the claimer's winner was beaten, his premise plainly failed.
-                    forgotten &= ~suit_range(self.trump)
+                    forgotten &= ~SUIT_RANGES[self.trump]
         if len(trick) < 4:
             return Node(hands, trick, node.leader, forgotten, known_out, ignored_out,
                         node.to_concede, node.solid, state), 0
@@ -280,7 +294,7 @@ class Search:
         winner = (node.leader + win) % 4
         if node.forgotten >> trick[win] & 1:
             # A forgotten card took the trick: the claimer now knows that suit.
-            forgotten &= ~suit_range(trick[win] // 13)
+            forgotten &= ~SUIT_RANGES[trick[win] // 13]
         if has_plan:
             relied = relies_on_suit(self.plan, state, trick[0] // 13)
             state = advance(self.plan, state, trick, node.leader, hands, self.claimer,
@@ -320,7 +334,10 @@ class Search:
                     card, rule = min(alts, key=lambda a: (scores.get(a[0], 99), a[0]))
             else:
                 rule = DEFENCE
-                if pretty:
+                forced = self._choices(node, seat)
+                if len(forced) == 1:
+                    card = forced[0][0]
+                elif pretty:
                     scores = self.solver.scores(node.hands, node.trick, node.leader,
                                                 self.trump)
                     card = max(scores, key=lambda c: (scores[c], -c))
@@ -353,7 +370,7 @@ class Search:
         """
         if self.trump >= 4:
             return 0
-        trumps = suit_range(self.trump)
+        trumps = SUIT_RANGES[self.trump]
         c = self.claimer
         theirs = _ascending_cards((node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]) & trumps)
         best = 0
@@ -373,10 +390,53 @@ class Search:
             best = max(best, len(mine) - spoiled)
         return best
 
-    @staticmethod
-    def _key(node: Node) -> tuple[object, ...]:
-        return (node.hands, node.leader, node.forgotten, node.known_out, node.ignored_out,
-                node.to_concede, node.solid, node.state)
+    def plain_line(self, start: Node) -> Found:
+        """One normal line with a plain defence and no DDS call: each defender wins the trick
+        as cheaply as he can when partner is not already winning it, and otherwise plays his
+        lowest card. Used to show an upheld claim's line when it already reaches N."""
+        line: list[Play] = []
+        tricks = 0
+        node = start
+        while True:
+            seat = (node.leader + len(node.trick)) % 4
+            if not node.hands[seat]:
+                return Found(line, tricks)
+            choices = self._choices(node, seat)
+            if self._is_claimer_side(seat):
+                card, rule = choices[0]
+            else:
+                card = _plain_defence(node, seat, [c for c, _ in choices], self.trump)
+                rule = DEFENCE
+            line.append((seat, card, rule))
+            node, won = self._play(node, seat, card)
+            tricks += won
+
+    def _key(self, node: Node) -> tuple[object, ...]:
+        """The memo key of a trick start: what the claimer's choices and the result depend on.
+        Show-outs in a suit no hand still holds cannot matter any more; unnoticed ones matter
+        only for the tags of claimer cards of their suit."""
+        h = node.hands
+        left = h[0] | h[1] | h[2] | h[3]
+        side = h[self.claimer] | h[(self.claimer + 2) % 4]
+        live = tagged = 0
+        for suit in range(4):
+            if left & SUIT_RANGES[suit]:
+                live |= 0x1111 << suit
+                if side & SUIT_RANGES[suit]:
+                    tagged |= 0x1111 << suit
+        return (h, node.leader, node.forgotten, node.known_out & live,
+                node.ignored_out & tagged, node.to_concede, node.solid, node.state)
+
+
+def _plain_defence(node: Node, seat: int, cards: list[int], trump: int) -> int:
+    """The plain defender's card: win cheaply unless partner is winning, else the lowest."""
+    if node.trick:
+        win = winner_index(node.trick, trump)
+        if (node.leader + win) % 4 != (seat + 2) % 4:
+            beating = [c for c in cards if beats(c, node.trick[win], trump)]
+            if beating:
+                return min(beating, key=lambda c: (c // 13 == trump, c))
+    return min(cards, key=lambda c: (c // 13 == trump, c % 13, c))
 
 
 def _ascending_cards(mask: int) -> list[int]:
@@ -409,17 +469,18 @@ def start_node(
 
 def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int
                ) -> tuple[Belief, Found] | None:
-    """Is there a normal line, under any admissible belief, with fewer than *limit* claimer
-    tricks? The belief and line when there is.
+    """The lowest normal line, under any admissible belief, if it gives fewer than *limit*
+    claimer tricks: its belief and line (its tricks are then exactly N); None proves N >= limit.
 
     :raises BudgetExceeded: when the node budget is spent.
     """
     start = time.perf_counter()
+    best: tuple[Belief, Found] | None = None
     try:
         for belief, node in roots:
-            found = search.find(node, limit)
+            found = search.find(node, limit if best is None else best[1].tricks)
             if found is not None:
-                return belief, found
-        return None
+                best = (belief, found)
+        return best
     finally:
         search.stats.seconds += time.perf_counter() - start

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from claimcheck.bits import (
+    SUIT_RANGES,
     beats,
     groups,
     highest,
     lowest,
     suit_bits,
-    suit_range,
     winner_index,
 )
 from claimcheck.policy.plan_state import CompiledPlan, PlanState, active_steps
@@ -91,8 +91,8 @@ def normal_plays(p: Point) -> list[Alt]:
     trick = p.trick
     led = trick[0] // 13 if trick else -1
     legal = own
-    if led >= 0 and own & suit_range(led):
-        legal = own & suit_range(led)
+    if led >= 0 and own & SUIT_RANGES[led]:
+        legal = own & SUIT_RANGES[led]
     # 70D2: the claiming defender's partner may choose any normal card; the engine treats every
     # legal card of his as normal (overtaking or not, ruffing partner's winner or not: C6, C9).
     if not p.opts.declarer_claim and seat != p.opts.claimer:
@@ -103,7 +103,7 @@ def normal_plays(p: Point) -> list[Alt]:
             return prescribed
     if not trick:
         alts = _leads(p, seat)
-    elif own & suit_range(led):
+    elif own & SUIT_RANGES[led]:
         alts = _follow(p, seat, led)
     else:
         alts = _void(p, seat, led)
@@ -177,10 +177,10 @@ def _threats(p: Point, seat: int, led: int, *, blind: bool = False) -> int:
     threat = 0
     follow_possible = any(not (known_out >> (s * 4 + led) & 1) for s in opp_after)
     if follow_possible:
-        threat |= believed & suit_range(led)
+        threat |= believed & SUIT_RANGES[led]
     if p.trump < 4 and led != p.trump:
         if any(known_out >> (s * 4 + led) & 1 for s in opp_after):
-            threat |= believed & suit_range(p.trump)
+            threat |= believed & SUIT_RANGES[p.trump]
     return threat
 
 
@@ -227,35 +227,35 @@ def _leads(p: Point, seat: int) -> list[Alt]:
     others = _others(p, seat)
     winner_suits = []
     for s in range(4):
-        if not own & suit_range(s):
+        if not own & SUIT_RANGES[s]:
             continue
-        side_top = highest(side & suit_range(s))
+        side_top = highest(side & SUIT_RANGES[s])
         if _is_believed_winner(side_top, believed):
             winner_suits.append(s)
-    loser_suits = [s for s in range(4) if own & suit_range(s) and s not in winner_suits]
+    loser_suits = [s for s in range(4) if own & SUIT_RANGES[s] and s not in winner_suits]
     trump = p.trump
-    if trump < 4 and believed & suit_range(trump) and own & suit_range(trump):
+    if trump < 4 and believed & SUIT_RANGES[trump] and own & SUIT_RANGES[trump]:
         # A claimer who knows a trump is out does not cash side winners into a ruff: he draws
         # it, or leads towards a ruff in partner's hand. Only a *forgotten* trump makes the side
         # winners normal first (70C; White Book 8.70.4: unaware, he is careless not to draw it).
         ruffing = [
             s for s in range(4)
-            if s != trump and own & suit_range(s) and not p.hands[partner] & suit_range(s)
-            and p.hands[partner] & suit_range(trump)
+            if s != trump and own & SUIT_RANGES[s] and not p.hands[partner] & SUIT_RANGES[s]
+            and p.hands[partner] & SUIT_RANGES[trump]
         ]
         moved = [s for s in winner_suits if s != trump and s not in ruffing]
         winner_suits = [s for s in winner_suits if s not in moved]
         if trump not in winner_suits:
             winner_suits.append(trump)
         winner_suits += [s for s in ruffing if s not in winner_suits]
-        loser_suits = [s for s in range(4) if own & suit_range(s) and s not in winner_suits]
+        loser_suits = [s for s in range(4) if own & SUIT_RANGES[s] and s not in winner_suits]
     suits = list(winner_suits)
     conceding = p.to_concede > 0
     if conceding or not suits:
         suits += loser_suits
     alts: list[Alt] = []
     for s in suits:
-        mine = own & suit_range(s)
+        mine = own & SUIT_RANGES[s]
         if s in winner_suits:
             cards = _within_suit(p, seat, mine, side, believed, others)
         else:
@@ -288,7 +288,7 @@ def _could_concede(p: Point, seat: int, card: int, believed: int) -> bool:
     """True when, after *card* is led and lost, the opponents could cash (as the claimer sees
     their cards) no more than the tricks the claim still concedes."""
     side = (p.hands[seat] | p.hands[(seat + 2) % 4]) & ~(1 << card)
-    can_ruff = p.trump < 4 and bool(side & suit_range(p.trump))
+    can_ruff = p.trump < 4 and bool(side & SUIT_RANGES[p.trump])
     opp_a, opp_b = _opponents(seat)
     cashable = 0
     for s in range(4):
@@ -356,7 +356,7 @@ def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> 
     believed = opps & ~forgotten
     for seat in (claimer, (claimer + 2) % 4):
         for s in range(4):
-            mine = hands[seat] & suit_range(s)
+            mine = hands[seat] & SUIT_RANGES[s]
             if mine and _is_solid(mine, highest(mine), believed):
                 out |= 1 << (seat * 4 + s)
     return out
@@ -389,7 +389,7 @@ def _blocks(p: Point, seat: int, card: int, believed: int) -> bool:
 
 
 def _follow(p: Point, seat: int, led: int) -> list[Alt]:
-    own = p.hands[seat] & suit_range(led)
+    own = p.hands[seat] & SUIT_RANGES[led]
     others = _others(p, seat)
     partner = (seat + 2) % 4
     win_seat, win_card = _current_winner(p)
@@ -442,7 +442,7 @@ def _ascending(mask: int) -> list[int]:
 
 def _represents(card: int, own: int, others: int) -> bool:
     """True when *card* is the highest of its group of equivalent cards (avoids twin branches)."""
-    return card in groups(own & suit_range(card // 13), others)
+    return card in groups(own & SUIT_RANGES[card // 13], others)
 
 
 # --- 4a.4: void in the suit led ---------------------------------------------------------------
@@ -453,7 +453,7 @@ def _void(p: Point, seat: int, led: int) -> list[Alt]:
     partner = (seat + 2) % 4
     win_seat, win_card = _current_winner(p)
     threats = _threats(p, seat, led)
-    trumps = own & suit_range(p.trump) if p.trump < 4 else 0
+    trumps = own & SUIT_RANGES[p.trump] if p.trump < 4 else 0
     alts: list[Alt] = []
     partner_sure = win_seat == partner and _surely_wins(win_card, threats, p.trump)
     if trumps and not partner_sure:
@@ -474,21 +474,21 @@ def _void(p: Point, seat: int, led: int) -> list[Alt]:
 def _discards(p: Point, seat: int) -> list[Alt]:
     """Any believed loser; a believed winner only when no believed loser is left (C7)."""
     own = p.hands[seat]
-    trump_mask = suit_range(p.trump) if p.trump < 4 else 0
+    trump_mask = SUIT_RANGES[p.trump] if p.trump < 4 else 0
     pool = own & ~trump_mask or own
     believed = _believed_opp(p, seat)
     partner_hand = p.hands[(seat + 2) % 4]
     losers = 0
     for s in range(4):
-        cards = pool & suit_range(s)
+        cards = pool & SUIT_RANGES[s]
         if not cards:
             continue
         # A believed winner is expendable when partner holds enough higher cards of the suit
         # to cash it anyway (Q opposite AK): discarding it loses nothing in the claimer's mind.
-        opp_top = highest(believed & suit_range(s))
+        opp_top = highest(believed & SUIT_RANGES[s])
         mine_desc = sorted(_ascending(cards), reverse=True)
         for depth, c in enumerate(mine_desc, start=1):
-            partner_above = (partner_hand & suit_range(s) & ~((1 << (c + 1)) - 1)).bit_count()
+            partner_above = (partner_hand & SUIT_RANGES[s] & ~((1 << (c + 1)) - 1)).bit_count()
             if c < opp_top or partner_above >= depth:
                 losers |= 1 << c
     choose = losers or pool
@@ -513,7 +513,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
         s = step.suit
         if not p.trick:
             if a == "draw-trumps" and p.trump < 4:
-                mine = own & suit_range(p.trump)
+                mine = own & SUIT_RANGES[p.trump]
                 if mine:
                     for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
                                           others):
@@ -525,50 +525,50 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                         out.setdefault(c, FollowStatement.id)
                 else:
                     for suit in range(4):
-                        if step.cards & suit_range(suit) & p.hands[partner]:
-                            mine = own & suit_range(suit)
+                        if step.cards & SUIT_RANGES[suit] & p.hands[partner]:
+                            mine = own & SUIT_RANGES[suit]
                             if mine:
                                 out.setdefault(lowest(mine), FollowStatement.id)
             elif a in ("cash", "run") and s >= 0:
-                mine = own & suit_range(s)
+                mine = own & SUIT_RANGES[s]
                 if mine:
                     for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
                                           others):
                         out.setdefault(c, FollowStatement.id)
             elif a == "ruff" and s >= 0 and step.hand >= 0 and step.hand != seat:
-                mine = own & suit_range(s)
+                mine = own & SUIT_RANGES[s]
                 h = step.hand
-                if mine and not p.hands[h] & suit_range(s) and p.hands[h] & suit_range(p.trump):
+                if mine and not p.hands[h] & SUIT_RANGES[s] and p.hands[h] & SUIT_RANGES[p.trump]:
                     out.setdefault(lowest(mine), FollowStatement.id)
             elif a == "cross-ruff" and p.trump < 4:
                 for suit in range(4):
                     if suit == p.trump:
                         continue
-                    mine = own & suit_range(suit)
-                    if (mine and not p.hands[partner] & suit_range(suit)
-                            and p.hands[partner] & suit_range(p.trump)):
+                    mine = own & SUIT_RANGES[suit]
+                    if (mine and not p.hands[partner] & SUIT_RANGES[suit]
+                            and p.hands[partner] & SUIT_RANGES[p.trump]):
                         out.setdefault(lowest(mine), FollowStatement.id)
             elif a == "finesse" and step.cards:
                 fin = lowest(step.cards)
                 fs = fin // 13
                 if own & (1 << fin):
                     out.setdefault(fin, FollowStatement.id)
-                elif p.hands[partner] & (1 << fin) and own & suit_range(fs):
-                    out.setdefault(lowest(own & suit_range(fs)), FollowStatement.id)
-            elif a == "finesse" and s >= 0 and own & suit_range(s):
-                out.setdefault(lowest(own & suit_range(s)), FollowStatement.id)
-            elif a == "duck" and s >= 0 and own & suit_range(s):
-                out.setdefault(lowest(own & suit_range(s)), FollowStatement.id)
+                elif p.hands[partner] & (1 << fin) and own & SUIT_RANGES[fs]:
+                    out.setdefault(lowest(own & SUIT_RANGES[fs]), FollowStatement.id)
+            elif a == "finesse" and s >= 0 and own & SUIT_RANGES[s]:
+                out.setdefault(lowest(own & SUIT_RANGES[s]), FollowStatement.id)
+            elif a == "duck" and s >= 0 and own & SUIT_RANGES[s]:
+                out.setdefault(lowest(own & SUIT_RANGES[s]), FollowStatement.id)
             elif a == "cross" and step.hand >= 0 and step.hand != seat:
                 suits = [s] if s >= 0 else list(range(4))
                 for suit in suits:
-                    mine = own & suit_range(suit)
-                    if mine and p.hands[step.hand] & suit_range(suit):
-                        top = highest(p.hands[step.hand] & suit_range(suit))
+                    mine = own & SUIT_RANGES[suit]
+                    if mine and p.hands[step.hand] & SUIT_RANGES[suit]:
+                        top = highest(p.hands[step.hand] & SUIT_RANGES[suit])
                         if _is_believed_winner(top, believed):
                             out.setdefault(lowest(mine), FollowStatement.id)
         else:
-            follows = bool(own & suit_range(led))
+            follows = bool(own & SUIT_RANGES[led])
             if a == "finesse" and follows:
                 fin = lowest(step.cards) if step.cards else -1
                 if fin >= 0 and own & (1 << fin) and fin // 13 == led:
@@ -578,18 +578,18 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                 elif fin < 0 and s == led:
                     # "the club finesse": the lowest card that beats the current winner.
                     _, win_card = _current_winner(p)
-                    for c in _ascending(own & suit_range(led)):
+                    for c in _ascending(own & SUIT_RANGES[led]):
                         if beats(c, win_card, p.trump):
                             out.setdefault(c, FollowStatement.id)
                             break
             elif a == "duck" and follows and s == led:
-                out.setdefault(lowest(own & suit_range(led)), FollowStatement.id)
+                out.setdefault(lowest(own & SUIT_RANGES[led]), FollowStatement.id)
             elif a in ("ruff", "cross-ruff") and not follows and p.trump < 4:
                 if (a == "ruff" and step.hand >= 0 and step.hand != seat) or (
                     a == "ruff" and s >= 0 and s != led
                 ):
                     continue
-                trumps = own & suit_range(p.trump)
+                trumps = own & SUIT_RANGES[p.trump]
                 win_seat, win_card = _current_winner(p)
                 if trumps and win_seat != seat:
                     ruffs = [c for c in _ascending(trumps) if beats(c, win_card, p.trump)]
@@ -599,7 +599,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                             if _represents(c, own, others):
                                 out.setdefault(c, FollowStatement.id)
             elif a == "discard" and not follows and (step.cards or step.suit >= 0):
-                pool = step.cards & own if step.cards else own & suit_range(s)
+                pool = step.cards & own if step.cards else own & SUIT_RANGES[s]
                 onto_ok = True
                 if step.onto:
                     onto_ok = any(step.onto >> c & 1 for c in p.trick)
