@@ -149,6 +149,8 @@ class Search:
         key: tuple[object, ...] | None = None
         best: Found | None = None
         floor = 0
+        if node.trick and limit == 1 and self._trick_is_claimers(node):
+            return None  # the trick in progress is the claimer side's whatever is played
         if not node.trick:
             key = self._key(node)
             floor = max(self._lower.get(key, 0), self._sure_tricks(node))
@@ -359,6 +361,30 @@ class Search:
             if known is None or suffix.tricks < known.tricks:
                 self._upper[key] = suffix
         return Found([p for p, _ in plays], total)
+
+    def _trick_is_claimers(self, node: Node) -> bool:
+        """True when the claimer side wins the trick in progress whatever is still played:
+        it is winning, and no opponent still to play holds a card that beats the winner."""
+        trick = node.trick
+        win = winner_index(trick, self.trump)
+        if not self._is_claimer_side((node.leader + win) % 4):
+            return False
+        best = trick[win]
+        led = trick[0] // 13
+        for i in range(len(trick), 4):
+            seat = (node.leader + i) % 4
+            if self._is_claimer_side(seat):
+                continue
+            hand = node.hands[seat]
+            follows = hand & SUIT_RANGES[led]
+            if follows:
+                if best // 13 == led and follows >> (best + 1):
+                    return False
+            elif self.trump < 4 and hand & SUIT_RANGES[self.trump]:
+                trumps = hand & SUIT_RANGES[self.trump]
+                if best // 13 != self.trump or trumps >> (best + 1):
+                    return False
+        return True
 
     def _sure_tricks(self, node: Node) -> int:
         """Tricks the claimer side wins on every line, normal or not (a sound lower bound).
