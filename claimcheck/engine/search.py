@@ -149,11 +149,13 @@ class Search:
         key: tuple[object, ...] | None = None
         best: Found | None = None
         floor = 0
-        if node.trick and limit == 1 and self._trick_is_claimers(node):
-            return None  # the trick in progress is the claimer side's whatever is played
-        if not node.trick:
+        if node.trick:
+            floor = self._sure_tricks(node, limit)
+            if floor >= limit:
+                return None
+        else:
             key = self._key(node)
-            floor = max(self._lower.get(key, 0), self._sure_tricks(node))
+            floor = max(self._lower.get(key, 0), self._sure_tricks(node, limit))
             if floor >= limit:
                 self.stats.memo_hits += 1
                 return None
@@ -386,24 +388,34 @@ class Search:
                     return False
         return True
 
-    def _sure_tricks(self, node: Node) -> int:
-        """Tricks the claimer side wins on every line, normal or not (a sound lower bound).
+    def _sure_tricks(self, node: Node, limit: int) -> int:
+        """Tricks from here (the trick in progress included) that the claimer side wins on
+        every line, normal or not: a sound lower bound that ends proofs early.
 
-        In a trump contract, a trick to which a claimer-side hand plays a trump is the claimer
-        side's unless an opponent plays a higher trump to it; each opponent's trump can spoil
-        one trick at most, and a hand plays one card a trick. So a hand's trumps win at least
-        their number less the most of them the opponents' higher trumps can be matched to.
+        * A trick in progress the claimer side is winning, that no opponent still to play can
+          beat, is the claimer side's.
+        * In a trump contract, a trick to which a claimer-side hand plays a trump is the claimer
+          side's unless an opponent plays a higher trump to it; each opponent's trump spoils one
+          trick at most, and a hand plays one card a trick. So a hand's trumps win at least
+          their number less the most of them the opponents' higher trumps can be matched to.
         """
+        now = 1 if node.trick and self._trick_is_claimers(node) else 0
         if self.trump >= 4:
-            return 0
+            return now
         trumps = SUIT_RANGES[self.trump]
         c = self.claimer
-        theirs = _ascending_cards((node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]) & trumps)
-        best = 0
-        for hand in (node.hands[c], node.hands[(c + 2) % 4]):
-            mine = _ascending_cards(hand & trumps)
-            if len(mine) <= best:
-                continue
+        h = node.hands
+        if max((h[c] & trumps).bit_count(), (h[(c + 2) % 4] & trumps).bit_count()) + now < limit:
+            return now  # cannot reach the limit: spare the matching (*limit* only saves work)
+        theirs_mask = (h[(c + 1) % 4] | h[(c + 3) % 4]) & trumps
+        for i, card in enumerate(node.trick):
+            if (node.leader + i - c) % 2 and card // 13 == self.trump:
+                theirs_mask |= 1 << card  # can still spoil a trump played to this trick
+        theirs = _ascending_cards(theirs_mask)
+        played = {(node.leader + i) % 4 for i in range(len(node.trick))}
+        best = now
+        for seat in (c, (c + 2) % 4):
+            mine = _ascending_cards(h[seat] & trumps)
             spoiled = 0
             j = 0
             for t in mine:  # lowest first: each takes the cheapest opponent's trump above it
@@ -413,7 +425,11 @@ class Search:
                     break
                 spoiled += 1
                 j += 1
-            best = max(best, len(mine) - spoiled)
+            sure = len(mine) - spoiled
+            # This hand's trumps go to later tricks when it has already played to this one.
+            if seat in played:
+                sure += now
+            best = max(best, sure)
         return best
 
     def plain_line(self, start: Node) -> Found:
