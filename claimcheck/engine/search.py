@@ -399,14 +399,15 @@ class Search:
           trick at most, and a hand plays one card a trick. So a hand's trumps win at least
           their number less the most of them the opponents' higher trumps can be matched to.
         """
-        now = 1 if node.trick and self._trick_is_claimers(node) else 0
-        if self.trump >= 4:
-            return now
-        trumps = SUIT_RANGES[self.trump]
         c = self.claimer
         h = node.hands
-        if max((h[c] & trumps).bit_count(), (h[(c + 2) % 4] & trumps).bit_count()) + now < limit:
-            return now  # cannot reach the limit: spare the matching (*limit* only saves work)
+        trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
+        most = max((h[c] & trumps).bit_count(), (h[(c + 2) % 4] & trumps).bit_count())
+        if most + (1 if node.trick else 0) < limit:
+            return 0  # the bound cannot reach *limit*: a lower bound of 0 is as good, cheaper
+        now = 1 if node.trick and self._trick_is_claimers(node) else 0
+        if not most:
+            return now
         theirs_mask = (h[(c + 1) % 4] | h[(c + 3) % 4]) & trumps
         for i, card in enumerate(node.trick):
             if (node.leader + i - c) % 2 and card // 13 == self.trump:
