@@ -118,7 +118,11 @@ def check_claim(
                 belief, root = aware_root
                 line = search.plain_line(root)
                 if line.tricks != dd:
-                    line = search.dd_line(root, pretty=True)
+                    # The search itself finds a line of exactly N: none is lower (just
+                    # proved), so the first line below N + 1 it meets is one.
+                    found_line = search.find(root, dd + 1)
+                    line = found_line if found_line is not None else search.dd_line(
+                        root, pretty=True)
                 worst = (belief, line)
     except BudgetExceeded:
         exhausted = True

@@ -244,8 +244,18 @@ class Search:
         others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
         for c in node.trick:
             others |= 1 << c
-        # Highest groups first: defenders who win tricks find failing lines sooner.
-        return [(c, DEFENCE) for c in sorted(groups(own, others), reverse=True)]
+        # The cheapest card that takes the trick first, then the rest highest first:
+        # defenders who win tricks economically find the low lines soonest.
+        reps = sorted(groups(own, others), reverse=True)
+        if node.trick:
+            win = winner_index(node.trick, self.trump)
+            if (node.leader + win) % 4 != (seat + 2) % 4:
+                beating = [c for c in reps if beats(c, node.trick[win], self.trump)]
+                if beating:
+                    cheap = min(beating, key=lambda c: (c // 13 == self.trump, c))
+                    reps.remove(cheap)
+                    reps.insert(0, cheap)
+        return [(c, DEFENCE) for c in reps]
 
     def _technique(self, node: Node, alts: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """A squeeze or throw-in named without detail: the claimer is credited with the cards
@@ -292,8 +302,8 @@ class Search:
                     # A ruff: the claimer's winner was beaten, his premise plainly failed.
                     forgotten &= ~SUIT_RANGES[self.trump]
         if len(trick) < 4:
-            return Node(hands, trick, node.leader, forgotten, known_out, ignored_out,
-                        node.to_concede, node.solid, state), 0
+            return _new_node((hands, trick, node.leader, forgotten, known_out, ignored_out,
+                              node.to_concede, node.solid, state)), 0
         win = winner_index(trick, self.trump)
         winner = (node.leader + win) % 4
         if node.forgotten >> trick[win] & 1:
@@ -308,8 +318,8 @@ class Search:
                 state = abandoned(self.plan)
         won = 1 if self._is_claimer_side(winner) else 0
         to_concede = node.to_concede if won or not node.to_concede else node.to_concede - 1
-        return Node(hands, (), winner, forgotten, known_out, ignored_out, to_concede,
-                    node.solid, state), won
+        return _new_node((hands, (), winner, forgotten, known_out, ignored_out, to_concede,
+                          node.solid, state)), won
 
     def dd_line(self, start: Node, *, pretty: bool = False) -> Found:
         """Walk down one normal line no better for the claimer than DD from *start*: claimer
@@ -412,23 +422,22 @@ class Search:
         for i, card in enumerate(node.trick):
             if (node.leader + i - c) % 2 and card // 13 == self.trump:
                 theirs_mask |= 1 << card  # can still spoil a trump played to this trick
-        theirs = _ascending_cards(theirs_mask)
-        played = {(node.leader + i) % 4 for i in range(len(node.trick))}
+        played_seats = {(node.leader + i) % 4 for i in range(len(node.trick))}
         best = now
         for seat in (c, (c + 2) % 4):
-            mine = _ascending_cards(h[seat] & trumps)
-            spoiled = 0
-            j = 0
-            for t in mine:  # lowest first: each takes the cheapest opponent's trump above it
-                while j < len(theirs) and theirs[j] < t:
-                    j += 1
-                if j == len(theirs):
+            mine = h[seat] & trumps
+            sure = mine.bit_count()
+            theirs = theirs_mask
+            while mine and theirs:  # lowest first: each takes the cheapest trump above it
+                low = mine & -mine
+                above = theirs >> low.bit_length()
+                if not above:
                     break
-                spoiled += 1
-                j += 1
-            sure = len(mine) - spoiled
+                theirs ^= (above & -above) << low.bit_length()
+                mine ^= low
+                sure -= 1
             # This hand's trumps go to later tricks when it has already played to this one.
-            if seat in played:
+            if seat in played_seats:
                 sure += now
             best = max(best, sure)
         return best
@@ -469,6 +478,11 @@ class Search:
                     tagged |= 0x1111 << suit
         return (h, node.leader, node.forgotten, node.known_out & live,
                 node.ignored_out & tagged, node.to_concede, node.solid, node.state)
+
+
+def _new_node(fields: tuple[object, ...]) -> Node:
+    """A Node from its fields without NamedTuple's keyword-handling constructor (hot path)."""
+    return tuple.__new__(Node, fields)  # type: ignore[type-var]
 
 
 def _plain_defence(node: Node, seat: int, cards: list[int], trump: int) -> int:
