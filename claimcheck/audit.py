@@ -109,6 +109,10 @@ def _rule_one(args: tuple[ClaimRecord, str | None, int, float | None]) -> AuditE
     except ClaimcheckError as exc:
         return AuditEntry(record.id, where, error=exc.message,
                           seconds=time.perf_counter() - start)
+    except Exception as exc:  # noqa: BLE001 - a batch reports an internal failure and goes on
+        return AuditEntry(record.id, where, error=f"internal error ({type(exc).__name__}: {exc})"
+                          " - please report it with this record",
+                          seconds=time.perf_counter() - start)
     data = ruling_to_dict(ruling)
     return AuditEntry(record.id, where, data, None, expectation_mismatches(record, data),
                       time.perf_counter() - start)

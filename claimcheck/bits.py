@@ -39,6 +39,16 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def ascending(mask: int) -> list[int]:
+    """The card ints in *mask*, lowest first, as a list."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cards_desc(mask: int) -> list[int]:
     """The card ints in *mask*, highest first (by suit then rank; use within one suit)."""
     out = []

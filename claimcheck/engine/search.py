@@ -205,20 +205,8 @@ class Search:
 
     def _forced(self, node: Node, seat: int) -> bool:
         """True when *seat*'s legal cards are one group of equivalent cards."""
-        own = node.hands[seat]
-        if node.trick:
-            led = node.trick[0] // 13
-            if own & SUIT_RANGES[led]:
-                own &= SUIT_RANGES[led]
-        if own & (own - 1) == 0:
-            return True
-        others = 0
-        for s in range(4):
-            if s != seat:
-                others |= node.hands[s]
-        for c in node.trick:
-            others |= 1 << c
-        return len(groups(own, others)) == 1
+        own = _legal(node, seat)
+        return own & (own - 1) == 0 or len(groups(own, _others(node, seat))) == 1
 
     def _choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         cached = self._choice_cache.get(node)
@@ -233,17 +221,10 @@ class Search:
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
             return alts
-        own = node.hands[seat]
-        if node.trick:
-            led = node.trick[0] // 13
-            if own & SUIT_RANGES[led]:
-                own &= SUIT_RANGES[led]
+        own = _legal(node, seat)
         if own & (own - 1) == 0:
             return [(own.bit_length() - 1, DEFENCE)]
-        h = node.hands
-        others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
-        for c in node.trick:
-            others |= 1 << c
+        others = _others(node, seat)
         # The cheapest card that takes the trick first, then the rest highest first:
         # defenders who win tricks economically find the low lines soonest.
         reps = sorted(groups(own, others), reverse=True)
@@ -480,6 +461,25 @@ class Search:
                 node.ignored_out & tagged, node.to_concede, node.solid, node.state)
 
 
+def _legal(node: Node, seat: int) -> int:
+    """*seat*'s legal cards: the suit led when it holds some, else every card."""
+    own = node.hands[seat]
+    if node.trick:
+        follow = own & SUIT_RANGES[node.trick[0] // 13]
+        if follow:
+            return follow
+    return own
+
+
+def _others(node: Node, seat: int) -> int:
+    """The cards still in play outside *seat*'s hand, the trick's included."""
+    h = node.hands
+    others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
+    for c in node.trick:
+        others |= 1 << c
+    return others
+
+
 def _new_node(fields: tuple[object, ...]) -> Node:
     """A Node from its fields without NamedTuple's keyword-handling constructor (hot path)."""
     return tuple.__new__(Node, fields)  # type: ignore[type-var]
@@ -494,15 +494,6 @@ def _plain_defence(node: Node, seat: int, cards: list[int], trump: int) -> int:
             if beating:
                 return min(beating, key=lambda c: (c // 13 == trump, c))
     return min(cards, key=lambda c: (c // 13 == trump, c % 13, c))
-
-
-def _ascending_cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _popcount(x: int) -> int:

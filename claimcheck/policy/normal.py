@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from claimcheck.bits import (
     SUIT_RANGES,
+    above,
+    ascending,
     beats,
     groups,
     highest,
@@ -184,6 +186,13 @@ def _threats(p: Point, seat: int, led: int, *, blind: bool = False) -> int:
     return threat
 
 
+def _is_finesse(card: int, believed: int, most: int = 2) -> bool:
+    """True when *card* winning the trick is a finesse: it loses only to one or two (*most*)
+    cards the opponents may hold (a simple or a double finesse). Hoping three higher cards sit
+    with the right opponent is no line a claimer takes."""
+    return 0 < (believed & above(card)).bit_count() <= most
+
+
 def _still_to_play(p: Point) -> list[int]:
     """Seats that play to the trick in progress after the seat to play."""
     return [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
@@ -249,6 +258,16 @@ def _leads(p: Point, seat: int) -> list[Alt]:
             winner_suits.append(trump)
         winner_suits += [s for s in ruffing if s not in winner_suits]
         loser_suits = [s for s in range(4) if own & SUIT_RANGES[s] and s not in winner_suits]
+    if (trump < 4 and trump in winner_suits and not believed & SUIT_RANGES[trump]
+            and p.hands[partner] & SUIT_RANGES[trump] and own & ~SUIT_RANGES[trump]):
+        # The opponents have no trump (as he sees it): leading one only makes partner spend
+        # his on the same trick. Not normal while another lead exists (C3, two winners on one
+        # trick; ACBL 2019 guideline 4, no need to play trumps to his disadvantage).
+        winner_suits.remove(trump)
+        if trump not in loser_suits:
+            loser_suits.append(trump)
+        if not winner_suits and any(s != trump for s in loser_suits):
+            loser_suits.remove(trump)
     suits = list(winner_suits)
     conceding = p.to_concede > 0
     if conceding or not suits:
@@ -397,7 +416,7 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
     low = lowest(own)
     if win_seat == partner and _surely_wins(win_card, threats, p.trump):
         return [(low, _tag_for_belief(p, low, NoCrash.id))]
-    beaters = [c for c in _ascending(own) if beats(c, win_card, p.trump)]
+    beaters = [c for c in ascending(own) if beats(c, win_card, p.trump)]
     sure = [c for c in beaters if _surely_wins(c, threats, p.trump)]
     if sure:
         cheapest = sure[0]
@@ -405,8 +424,14 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
         # is a finesse, and so is letting partner's card ride. Unstated, either is normal but
         # credited only where it loses: the engine minimises over the finesse and the sure card,
         # and either choice is then the unstated-finesse rule's doing.
-        finesses = [c for c in beaters if c < cheapest and _represents(c, own, others)]
-        ride = win_seat == partner and low != cheapest and _might_win(p, seat, led)
+        believed = _believed_opp(p, seat)
+        finesses = [c for c in beaters if c < cheapest and _represents(c, own, others)
+                    and _is_finesse(c, believed)]
+        # Letting partner's card ride is a finesse when one card beats it (running the J
+        # with only the K out) and overtaking would spend this hand's only card above it;
+        # with KJ over partner's 8 nothing is gained by riding, and nobody does.
+        ride = (win_seat == partner and low != cheapest and len(beaters) == 1
+                and _might_win(p, seat, led) and _is_finesse(win_card, believed, 1))
         placed = p.plan.finesse_against[led]
         if placed >= 0 and placed in _still_to_play(p):
             # The statement places the missing card with an opponent still to play to this
@@ -431,15 +456,6 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
     return [(low, _tag_for_belief(p, low, SuitOrder.id))]
 
 
-def _ascending(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _represents(card: int, own: int, others: int) -> bool:
     """True when *card* is the highest of its group of equivalent cards (avoids twin branches)."""
     return card in groups(own & SUIT_RANGES[card // 13], others)
@@ -457,7 +473,7 @@ def _void(p: Point, seat: int, led: int) -> list[Alt]:
     alts: list[Alt] = []
     partner_sure = win_seat == partner and _surely_wins(win_card, threats, p.trump)
     if trumps and not partner_sure:
-        ruffs = [c for c in _ascending(trumps) if beats(c, win_card, p.trump)]
+        ruffs = [c for c in ascending(trumps) if beats(c, win_card, p.trump)]
         if ruffs:
             others = _others(p, seat)
             if p.opts.profile.ruff == "lowest":
@@ -486,7 +502,7 @@ def _discards(p: Point, seat: int) -> list[Alt]:
         # A believed winner is expendable when partner holds enough higher cards of the suit
         # to cash it anyway (Q opposite AK): discarding it loses nothing in the claimer's mind.
         opp_top = highest(believed & SUIT_RANGES[s])
-        mine_desc = sorted(_ascending(cards), reverse=True)
+        mine_desc = sorted(ascending(cards), reverse=True)
         for depth, c in enumerate(mine_desc, start=1):
             partner_above = (partner_hand & SUIT_RANGES[s] & ~((1 << (c + 1)) - 1)).bit_count()
             if c < opp_top or partner_above >= depth:
@@ -578,7 +594,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                 elif fin < 0 and s == led:
                     # "the club finesse": the lowest card that beats the current winner.
                     _, win_card = _current_winner(p)
-                    for c in _ascending(own & SUIT_RANGES[led]):
+                    for c in ascending(own & SUIT_RANGES[led]):
                         if beats(c, win_card, p.trump):
                             out.setdefault(c, FollowStatement.id)
                             break
@@ -592,7 +608,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                 trumps = own & SUIT_RANGES[p.trump]
                 win_seat, win_card = _current_winner(p)
                 if trumps and win_seat != seat:
-                    ruffs = [c for c in _ascending(trumps) if beats(c, win_card, p.trump)]
+                    ruffs = [c for c in ascending(trumps) if beats(c, win_card, p.trump)]
                     if ruffs:
                         chosen = ruffs[:1] if p.opts.profile.ruff == "lowest" else ruffs
                         for c in chosen:
