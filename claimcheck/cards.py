@@ -338,15 +338,20 @@ def parse_cards(text: str, notation: Notation = "any") -> tuple[Card, ...]:
     return tuple(Card.parse(t, notation) for t in tokens)
 
 
+VOID_WORDS = frozenset({"", "-", "—", "–", "void", "vide", "chicane"})
+"""How a void is written: a dash, an em or en dash, or the word (English, French)."""
+_NOTATION_NAMES = {"en": "English", "fr": "French", "ru": "Russian", "any": "English"}
+
+
 def parse_holding(text: str, notation: Notation = "en") -> tuple[Rank, ...]:
-    """Read the ranks of one suit: ``"AKJ10"``, ``"AKJT"``, ``"RDV"`` (fr); ``-`` or ``—`` is void.
+    """Read the ranks of one suit: ``"AKJ10"``, ``"A K J T"``, ``"RDV"`` (fr); ``-`` or ``—`` is
+    void. Ranks are returned highest first.
 
-    Ranks are returned highest first.
-
-    :raises CardError: on an unknown rank or a rank written twice.
+    :raises CardError: on an unknown rank (an ``x`` for a small card is one: a claim needs every
+        card), a void mark inside a holding, or a rank written twice.
     """
     raw = _fold(text).strip().replace(" ", "")
-    if raw in ("", "-", "—", "–", "void"):
+    if raw.lower() in VOID_WORDS:
         return ()
     ranks: list[Rank] = []
     i = 0
@@ -355,11 +360,18 @@ def parse_holding(text: str, notation: Notation = "en") -> tuple[Rank, ...]:
             rank = Rank.RT
             i += 2
         else:
-            r = _read_rank(raw[i], notation)
-            if r is None:
-                raise CardError(f"unknown rank {raw[i]!r} in {text!r}")
-            rank = r
+            ch = raw[i]
             i += 1
+            if ch in "xXхХ":
+                raise CardError(f"unknown card {ch!r} in {text!r}: a claim diagram must show "
+                                "every card (x for a small card is not a card)")
+            if ch in "-—–":
+                raise CardError(f"a void mark inside the holding {text!r}")
+            r = _read_rank(ch, notation)
+            if r is None:
+                raise CardError(
+                    f"unknown rank {ch!r} in {text!r} ({_NOTATION_NAMES[notation]} notation)")
+            rank = r
         if rank in ranks:
             raise CardError(f"rank {rank.char} written twice in {text!r}")
         ranks.append(rank)

@@ -42,7 +42,7 @@ from claimcheck.cards import (
     Seat,
     Strain,
     Suit,
-    parse_rank,
+    parse_holding,
     suit_from_symbol,
 )
 from claimcheck.errors import (
@@ -479,43 +479,12 @@ def _assign_compass(
 
 
 def _parse_holding(text: str, notation: Notation, line: int) -> tuple[Rank, ...]:
-    """The ranks of one suit, highest first: ``"AKJ10"``, ``"A K J T"``, ``"RDV"`` (fr)."""
-    raw = text.replace(" ", "")
-    if raw.lower() in _VOIDS or raw == "":
-        return ()
-    ranks: list[Rank] = []
-    i = 0
-    while i < len(raw):
-        if raw[i : i + 2] == "10":
-            rank = Rank.RT
-            i += 2
-        else:
-            ch = raw[i]
-            i += 1
-            if ch in _SMALL:
-                raise FormatError(
-                    f"unknown card {ch!r} in {text!r}: a claim diagram must show every card "
-                    "(x for a small card is not a card)",
-                    Location(line=line),
-                )
-            if ch in _DASHES:
-                raise FormatError(f"a void mark inside the holding {text!r}", Location(line=line))
-            try:
-                rank = parse_rank(ch, notation)
-            except CardError:
-                raise FormatError(
-                    f"unknown rank {ch!r} in {text!r} ({_NOTATION_NAMES[notation]} notation)",
-                    Location(line=line),
-                ) from None
-        if rank in ranks:
-            raise FormatError(
-                f"rank {rank.char} written twice in {text!r}", Location(line=line)
-            )
-        ranks.append(rank)
-    return tuple(sorted(ranks, reverse=True))
-
-
-_NOTATION_NAMES = {"en": "English", "fr": "French", "ru": "Russian", "any": "English"}
+    """The ranks of one suit, highest first (:func:`claimcheck.cards.parse_holding`), with
+    errors placed at *line*."""
+    try:
+        return parse_holding(text, notation)
+    except CardError as exc:
+        raise FormatError(exc.message, Location(line=line)) from None
 
 
 # --- claim files ------------------------------------------------------------------------------
