@@ -150,9 +150,10 @@ class Search:
         best: Found | None = None
         floor = 0
         if node.trick:
-            floor = self._sure_tricks(node, limit)
-            if floor >= limit:
-                return None
+            if limit == 1 or self.trump < 4:  # at notrump the bound is one trick at most
+                floor = self._sure_tricks(node, limit)
+                if floor >= limit:
+                    return None
         else:
             key = self._key(node)
             floor = max(self._lower.get(key, 0), self._sure_tricks(node, limit))
@@ -423,10 +424,12 @@ class Search:
             best = max(best, sure)
         return best
 
-    def plain_line(self, start: Node) -> Found:
+    def plain_line(self, start: Node, *, careless: bool = False) -> Found:
         """One normal line with a plain defence and no DDS call: each defender wins the trick
         as cheaply as he can when partner is not already winning it, and otherwise plays his
-        lowest card. Used to show an upheld claim's line when it already reaches N."""
+        lowest card. The claimer side takes its first normal card, or with *careless* its last
+        (the finesse, the underplay, the loser). Used to show an upheld claim's line when it
+        already reaches N, and to seed the search with a bound."""
         line: list[Play] = []
         tricks = 0
         node = start
@@ -436,7 +439,7 @@ class Search:
                 return Found(line, tricks)
             choices = self._choices(node, seat)
             if self._is_claimer_side(seat):
-                card, rule = choices[0]
+                card, rule = choices[-1] if careless else choices[0]
             else:
                 card = _plain_defence(node, seat, [c for c, _ in choices], self.trump)
                 rule = DEFENCE
@@ -520,10 +523,19 @@ def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int
     """The lowest normal line, under any admissible belief, if it gives fewer than *limit*
     claimer tricks: its belief and line (its tricks are then exactly N); None proves N >= limit.
 
+    Two plain lines a belief (no DDS, one path each) seed the bound first: a search that only
+    has to look below a line already found explores far less.
+
     :raises BudgetExceeded: when the node budget is spent.
     """
     start = time.perf_counter()
     best: tuple[Belief, Found] | None = None
+    if not search.plan.has_technique:
+        for belief, node in roots:
+            for careless in (True,):
+                line = search.plain_line(node, careless=careless)
+                if line.tricks < (limit if best is None else best[1].tricks):
+                    best = (belief, line)
     try:
         for belief, node in roots:
             found = search.find(node, limit if best is None else best[1].tricks)

@@ -157,10 +157,8 @@ def _tag_for_belief(p: Point, card: int, default: str, *, lead: bool = False) ->
 
 def _tag_ignored(p: Point, card: int, default: str) -> str:
     """Tag *card* notices-break when the claimer ignores a show-out in its suit (EBU)."""
-    s = card // 13
-    for seat in range(4):
-        if p.ignored_out >> (seat * 4 + s) & 1:
-            return f"{NoticesBreak.id}|{default}"
+    if p.ignored_out & (0x1111 << (card // 13)):
+        return f"{NoticesBreak.id}|{default}"
     return default
 
 
@@ -457,8 +455,13 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
 
 
 def _represents(card: int, own: int, others: int) -> bool:
-    """True when *card* is the highest of its group of equivalent cards (avoids twin branches)."""
-    return card in groups(own & SUIT_RANGES[card // 13], others)
+    """True when *card* is the highest of its group of equivalent cards (avoids twin branches):
+    the next card of the hand above it in the suit, if any, has a card held elsewhere between."""
+    higher = own & SUIT_RANGES[card // 13] & ~((2 << card) - 1)
+    if not higher:
+        return True
+    nxt = higher & -higher
+    return bool(others & (nxt - 1) & ~((2 << card) - 1))
 
 
 # --- 4a.4: void in the suit led ---------------------------------------------------------------
