@@ -28,7 +28,9 @@ class Profile:
     ruff: RuffOrder
     """Ruffing presumption (C8): the lowest trump, or any trump."""
     high_trump_safety: bool = False
-    """Whether a safety play with a high trump is normal (ACBL 1992: yes; 2019: no)."""
+    """Whether a safety play with a high trump is normal (ACBL 1992: yes; 2019: no). Every
+    built-in profile says no (law70.md section 5), and the engine enumerates no such play: the
+    field records the reading so that a profile saying yes is an explicit, reviewable change."""
     description: str = ""
 
 
