@@ -146,6 +146,8 @@ class Search:
         seat = (node.leader + len(node.trick)) % 4
         if not node.hands[seat]:
             return Found([], 0)
+        if not node.trick and node.hands[seat] & (node.hands[seat] - 1) == 0:
+            return self._last_trick(node, seat, limit)
         key: tuple[object, ...] | None = None
         best: Found | None = None
         floor = 0
@@ -203,6 +205,23 @@ class Search:
 
     def _is_claimer_side(self, seat: int) -> bool:
         return (seat - self.claimer) % 2 == 0
+
+    def _last_trick(self, node: Node, seat: int, limit: int) -> Found | None:
+        """The last trick, every card forced: its result without a search (the line, with its
+        tags, is built only when it is returned)."""
+        self.stats.nodes += 1
+        cards = tuple(node.hands[(seat + i) % 4].bit_length() - 1 for i in range(4))
+        winner = (seat + winner_index(cards, self.trump)) % 4
+        won = 1 if self._is_claimer_side(winner) else 0
+        if won >= limit:
+            return None
+        line: list[Play] = []
+        for i in range(4):
+            s = (seat + i) % 4
+            card, rule = self._choices(node, s)[0]
+            line.append((s, card, rule))
+            node, _ = self._play(node, s, card)
+        return Found(line, won)
 
     def _forced(self, node: Node, seat: int) -> bool:
         """True when *seat*'s legal cards are one group of equivalent cards."""
