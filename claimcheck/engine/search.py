@@ -229,6 +229,8 @@ class Search:
         return own & (own - 1) == 0 or len(groups(own, _others(node, seat))) == 1
 
     def _choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
+        if not self._is_claimer_side(seat):
+            return self._compute_choices(node, seat)  # cheaper than hashing the node
         cached = self._choice_cache.get(node)
         if cached is None:
             cached = self._compute_choices(node, seat)
