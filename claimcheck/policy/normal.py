@@ -407,51 +407,65 @@ def _blocks(p: Point, seat: int, card: int, believed: int) -> bool:
 
 def _follow(p: Point, seat: int, led: int) -> list[Alt]:
     own = p.hands[seat] & SUIT_RANGES[led]
-    others = _others(p, seat)
     partner = (seat + 2) % 4
     win_seat, win_card = _current_winner(p)
     threats = _threats(p, seat, led)
     low = lowest(own)
     if win_seat == partner and _surely_wins(win_card, threats, p.trump):
         return [(low, _tag_for_belief(p, low, NoCrash.id))]
-    beaters = [c for c in ascending(own) if beats(c, win_card, p.trump)]
-    sure = [c for c in beaters if _surely_wins(c, threats, p.trump)]
-    if sure:
-        cheapest = sure[0]
+    # Cards that beat the trick so far: higher cards of the suit led, unless it was ruffed.
+    beater_mask = own & above(win_card) if win_card // 13 == led else 0
+    sure_mask = _sure_part(beater_mask, threats, led, p.trump)
+    if sure_mask:
+        cheapest = lowest(sure_mask)
+        others = _others(p, seat)
+        believed = _believed_opp(p, seat)
         # 70E1: a lower card that wins only if the card above it sits with the right opponent
         # is a finesse, and so is letting partner's card ride. Unstated, either is normal but
         # credited only where it loses: the engine minimises over the finesse and the sure card,
         # and either choice is then the unstated-finesse rule's doing.
-        believed = _believed_opp(p, seat)
-        finesses = [c for c in beaters if c < cheapest and _represents(c, own, others)
-                    and _is_finesse(c, believed)]
+        finesses = [c for c in ascending(beater_mask & ((1 << cheapest) - 1))
+                    if _represents(c, own, others) and _is_finesse(c, believed)]
         # Letting partner's card ride is a finesse when one card beats it (running the J
         # with only the K out) and overtaking would spend this hand's only card above it;
         # with KJ over partner's 8 nothing is gained by riding, and nobody does.
-        ride = (win_seat == partner and low != cheapest and len(beaters) == 1
+        ride = (win_seat == partner and low != cheapest and beater_mask == 1 << cheapest
                 and _might_win(p, seat, led) and _is_finesse(win_card, believed, 1))
         placed = p.plan.finesse_against[led]
         if placed >= 0 and placed in _still_to_play(p):
             # The statement places the missing card with an opponent still to play to this
             # trick: a finesse that needs it elsewhere contradicts his own statement.
             finesses, ride = [], False
-        blind = _threats(p, seat, led, blind=True)
-        marked = not _surely_wins(cheapest, blind, p.trump) and bool(
-            suit_bits(blind, led) & ~((1 << (cheapest % 13 + 1)) - 1)
-        )
+        marked = False
+        if not finesses and not ride and p.known_out:
+            blind = _threats(p, seat, led, blind=True)
+            marked = not _surely_wins(cheapest, blind, p.trump) and bool(
+                suit_bits(blind, led) & ~((1 << (cheapest % 13 + 1)) - 1)
+            )
         tag = UnstatedFinesse.id if finesses or ride or marked else SuitOrder.id
         alts = [(cheapest, _tag_for_belief(p, cheapest, tag))]
         alts += [(c, _tag_ignored(p, c, UnstatedFinesse.id)) for c in finesses]
         if ride:
             alts.append((low, _tag_ignored(p, low, UnstatedFinesse.id)))
         return alts
-    if beaters and win_seat != partner:
+    if beater_mask and win_seat != partner:
         # Nothing wins for sure: second or third hand may go up (cheapest or highest card
         # that beats the trick so far) or play low; partner's card is not overtaken.
-        cand = {beaters[0], beaters[-1], low}
+        others = _others(p, seat)
+        cand = {lowest(beater_mask), highest(beater_mask), low}
         return [(c, _tag_ignored(p, c, _tag_for_belief(p, c, SuitOrder.id)))
                 for c in sorted(cand, reverse=True) if _represents(c, own, others)]
     return [(low, _tag_for_belief(p, low, SuitOrder.id))]
+
+
+def _sure_part(cards: int, threats: int, suit: int, trump: int) -> int:
+    """The cards of *cards* (all of *suit*) that no threat can beat."""
+    if not cards:
+        return 0
+    if trump < 4 and suit != trump and threats & SUIT_RANGES[trump]:
+        return 0
+    top = highest(threats & SUIT_RANGES[suit])
+    return cards if top < 0 else cards & above(top)
 
 
 def _represents(card: int, own: int, others: int) -> bool:
