@@ -519,10 +519,16 @@ def _discards(p: Point, seat: int) -> list[Alt]:
         # A believed winner is expendable when partner holds enough higher cards of the suit
         # to cash it anyway (Q opposite AK): discarding it loses nothing in the claimer's mind.
         opp_top = highest(believed & SUIT_RANGES[s])
-        mine_desc = sorted(ascending(cards), reverse=True)
-        for depth, c in enumerate(mine_desc, start=1):
-            partner_above = (partner_hand & SUIT_RANGES[s] & ~((1 << (c + 1)) - 1)).bit_count()
-            if c < opp_top or partner_above >= depth:
+        if opp_top >= 0:
+            losers |= cards & ((1 << opp_top) - 1)  # beaten by an opponent's card
+            cards &= ~((1 << opp_top) - 1)
+        depth = 0
+        partner_suit = partner_hand & SUIT_RANGES[s]
+        while cards:
+            c = cards.bit_length() - 1
+            cards ^= 1 << c
+            depth += 1
+            if (partner_suit >> (c + 1)).bit_count() >= depth:
                 losers |= 1 << c
     choose = losers or pool
     others = _others(p, seat)
