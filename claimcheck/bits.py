@@ -114,6 +114,15 @@ def above(card: int) -> int:
     return suit_range(s) & ~((1 << (card + 1)) - 1)
 
 
+def others_of(hands: tuple[int, int, int, int], seat: int, trick: tuple[int, ...]) -> int:
+    """The cards still in play outside *seat*'s hand, the trick in progress included: what
+    decides whether two of *seat*'s cards are equivalent (:func:`groups`)."""
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+    for c in trick:
+        others |= 1 << c
+    return others
+
+
 def groups(own: int, others: int) -> list[int]:
     """Split *own* into groups of equivalent cards, one card (the highest) per group.
 

@@ -21,7 +21,7 @@ from claimcheck.engine.solver import DDSolver, DoubleDummy
 from claimcheck.errors import InputError
 from claimcheck.formats.record import ClaimRecord
 from claimcheck.plan import EMPTY_PLAN, LinePlan
-from claimcheck.policy.beliefs import Belief, admissible_beliefs
+from claimcheck.policy.beliefs import Belief, admissible_beliefs, known_show_outs
 from claimcheck.policy.normal import Options
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
@@ -76,13 +76,7 @@ def check_claim(
     cplan = compile_plan(plan)
     # Hands at the start of the trick in progress decide which steps are done before the claim.
     state = initial_state(cplan, hands, c, trump)
-    known_out = 0
-    for seat, suit in position.shown_out:
-        known_out |= 1 << (int(seat) * 4 + int(suit))
-    # A show-out in the trick in progress happened before the claim too (70E1(a)).
-    for i, card in enumerate(position.trick[1:], start=1):
-        if card.suit != position.trick[0].suit:
-            known_out |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
+    known_out = known_show_outs(position)
     beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
     search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes, max_seconds=max_seconds)
     roots = [(b, start_node(hands, trick, int(position.leader), c, b, known_out, to_concede,

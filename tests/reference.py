@@ -11,7 +11,7 @@ from claimcheck.bits import mask_of, suit_range
 from claimcheck.cards import Seat
 from claimcheck.engine.search import Node, Search, start_node
 from claimcheck.plan import EMPTY_PLAN, LinePlan
-from claimcheck.policy.beliefs import admissible_beliefs
+from claimcheck.policy.beliefs import admissible_beliefs, known_show_outs
 from claimcheck.policy.normal import Options, normal_plays
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import Inputs, Profile
@@ -40,12 +40,7 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     to_concede = max(position.tricks_left - claimed, plan.conceded or 0)
     cplan = compile_plan(plan)
     state = initial_state(cplan, hands, c, trump)  # type: ignore[arg-type]
-    known = 0
-    for seat, suit in position.shown_out:
-        known |= 1 << (int(seat) * 4 + int(suit))
-    for i, card in enumerate(position.trick[1:], start=1):
-        if card.suit != position.trick[0].suit:
-            known |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
+    known = known_show_outs(position)
     # Reuse the engine's child construction (belief and plan updates), never its search.
     helper = Search(trump, c, cplan, opts, _NoSolver())
     best = 99

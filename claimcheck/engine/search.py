@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.beliefs import Belief
 from claimcheck.policy.normal import Options, Point, normal_plays, solidity
@@ -226,7 +226,9 @@ class Search:
     def _forced(self, node: Node, seat: int) -> bool:
         """True when *seat*'s legal cards are one group of equivalent cards."""
         own = _legal(node, seat)
-        return own & (own - 1) == 0 or len(groups(own, _others(node, seat))) == 1
+        if own & (own - 1) == 0:
+            return True
+        return len(groups(own, others_of(node.hands, seat, node.trick))) == 1
 
     def _choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         if not self._is_claimer_side(seat):
@@ -246,7 +248,7 @@ class Search:
         own = _legal(node, seat)
         if own & (own - 1) == 0:
             return [(own.bit_length() - 1, DEFENCE)]
-        others = _others(node, seat)
+        others = others_of(node.hands, seat, node.trick)
         # The cheapest card that takes the trick first, then the rest highest first:
         # defenders who win tricks economically find the low lines soonest.
         reps = sorted(groups(own, others), reverse=True)
@@ -493,15 +495,6 @@ def _legal(node: Node, seat: int) -> int:
         if follow:
             return follow
     return own
-
-
-def _others(node: Node, seat: int) -> int:
-    """The cards still in play outside *seat*'s hand, the trick's included."""
-    h = node.hands
-    others = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
-    for c in node.trick:
-        others |= 1 << c
-    return others
 
 
 def _new_node(fields: tuple[object, ...]) -> Node:

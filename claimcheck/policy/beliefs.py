@@ -14,6 +14,7 @@ from claimcheck.cards import Suit
 from claimcheck.plan import LinePlan
 from claimcheck.policy.profiles import Inputs
 from claimcheck.policy.rules import UnawareCard, UnawareTrump
+from claimcheck.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,19 @@ def admissible_beliefs(
         if trump_belief:
             beliefs.append(Belief(contradicting | trump_belief, UnawareCard.id))
     return beliefs
+
+
+def known_show_outs(position: Position) -> int:
+    """The show-outs the claimer knows of at the claim (bit ``seat * 4 + suit``): those of the
+    play so far, and those in the trick in progress, which happened before the claim too
+    (70E1(a))."""
+    known = 0
+    for seat, suit in position.shown_out:
+        known |= 1 << (int(seat) * 4 + int(suit))
+    for i, card in enumerate(position.trick[1:], start=1):
+        if card.suit != position.trick[0].suit:
+            known |= 1 << (int(position.leader.next(i)) * 4 + int(position.trick[0].suit))
+    return known
 
 
 def _contradicting(plan: LinePlan, opps: int, side: int, trump: int) -> int:

@@ -21,6 +21,7 @@ from claimcheck.bits import (
     groups,
     highest,
     lowest,
+    others_of,
     suit_bits,
     winner_index,
 )
@@ -117,11 +118,7 @@ def normal_plays(p: Point) -> list[Alt]:
 
 def _others(p: Point, seat: int) -> int:
     """Cards still in play outside *seat*'s hand, trick cards included (for equivalence)."""
-    h = p.hands
-    m = (h[0] | h[1] | h[2] | h[3]) & ~h[seat]
-    for c in p.trick:
-        m |= 1 << c
-    return m
+    return others_of(p.hands, seat, p.trick)
 
 
 def _opponents(seat: int) -> tuple[int, int]:
