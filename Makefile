@@ -9,7 +9,12 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
+# The hot modules are compiled by mypyc at install (setup.py): a change to one of them must
+# reinstall, or the stale compiled module would shadow the edited source.
+HOT := claimcheck/bits.py claimcheck/policy/plan_state.py claimcheck/policy/normal.py \
+	claimcheck/engine/search.py
+
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(HOT)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
