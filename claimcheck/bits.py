@@ -49,27 +49,12 @@ def ascending(mask: int) -> list[int]:
     return out
 
 
-def cards_desc(mask: int) -> list[int]:
-    """The card ints in *mask*, highest first (by suit then rank; use within one suit)."""
-    out = []
-    while mask:
-        top = mask.bit_length() - 1
-        out.append(top)
-        mask ^= 1 << top
-    return out
-
-
 def mask_of(cards: Iterable[Card]) -> int:
     """The mask of *cards*."""
     m = 0
     for c in cards:
         m |= 1 << c.index
     return m
-
-
-def to_cards(mask: int) -> list[Card]:
-    """The :class:`Card` values of *mask*."""
-    return [Card.from_index(c) for c in cards_of(mask)]
 
 
 def highest(mask: int) -> int:

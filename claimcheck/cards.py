@@ -191,7 +191,7 @@ Notation = Literal["en", "fr", "ru", "any"]
 
 # Rank letters by notation. Russian Т (te) is the ACE (туз), not a ten: it is looked up before
 # anything that could read it as the Latin T, and only when the caller allows Russian.
-_RANKS_EN = {c: Rank(i + 2) for i, c in enumerate(RANK_CHARS)} | {"X": Rank.RT}
+_RANKS_EN = {c: Rank(i + 2) for i, c in enumerate(RANK_CHARS)}
 _RANKS_FR = {"A": Rank.RA, "R": Rank.RK, "D": Rank.RQ, "V": Rank.RJ, "T": Rank.RT} | {
     str(i): Rank(i) for i in range(2, 10)
 }

@@ -6,7 +6,6 @@ import html
 import json
 from typing import Any
 
-from claimcheck.cards import Seat
 from claimcheck.policy.rules import RULES_BY_ID
 from claimcheck.ruling import SCHEMA, Ruling
 
@@ -145,8 +144,3 @@ def render_html(ruling: Ruling) -> str:
     """The ruling as a small HTML fragment (for notebooks)."""
     body = html.escape(render_text(ruling))
     return f"<pre class='claimcheck-ruling'>{body}</pre>"
-
-
-def seat_name(seat: Seat) -> str:
-    """``North`` … ``West``."""
-    return seat.long_name

@@ -1,0 +1,66 @@
+"""Cards: every notation read, located errors, and the endplay seam (same numbering as DDS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimcheck.cards import (
+    Card,
+    Rank,
+    Seat,
+    Strain,
+    Suit,
+    from_endplay_card,
+    parse_holding,
+    parse_suit_letter,
+    to_endplay_card,
+    to_endplay_seat,
+)
+from claimcheck.errors import CardError
+
+
+@pytest.mark.parametrize("text,notation,expected", [
+    ("SA", "any", "SA"), ("sa", "any", "SA"), ("AS", "any", "SA"), ("♠A", "any", "SA"),
+    ("A♠", "any", "SA"), ("S10", "any", "ST"), ("10s", "any", "ST"), ("♥️Q", "any", "HQ"),
+    ("♡Q", "any", "HQ"), ("ªR", "fr", "SK"), ("©D", "fr", "HQ"), ("CV", "fr", "HJ"),
+    ("TR", "fr", "CK"), ("БТ", "ru", "DA"),
+])
+def test_card_forms(text: str, notation: str, expected: str) -> None:
+    assert str(Card.parse(text, notation)) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text,message", [
+    ("SX", "not a card"), ("S1", "not a card"), ("Z", "not a card"), ("", "not a card"),
+])
+def test_bad_cards(text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        Card.parse(text)
+
+
+def test_holdings_and_their_errors() -> None:
+    assert parse_holding("AKJ10") == (Rank.RA, Rank.RK, Rank.RJ, Rank.RT)
+    assert parse_holding("RDV", "fr") == (Rank.RK, Rank.RQ, Rank.RJ)
+    assert parse_holding("—") == ()
+    with pytest.raises(CardError, match="x for a small card is not a card"):
+        parse_holding("KJx")
+    with pytest.raises(CardError, match="written twice"):
+        parse_holding("AKA")
+    with pytest.raises(CardError, match=r"unknown rank 'R' in 'AR' \(English notation\)"):
+        parse_holding("AR")
+
+
+def test_suits_seats_and_strains() -> None:
+    assert parse_suit_letter("P", "fr") is Suit.S and parse_suit_letter("C", "fr") is Suit.H
+    assert parse_suit_letter("C") is Suit.C
+    assert Seat.parse("Ouest") is Seat.W and Seat.parse("o") is Seat.W
+    assert Strain.parse("SA") is Strain.NT and Strain.parse("coeur") is Strain.H
+    assert Seat.N.lho is Seat.E and Seat.N.rho is Seat.W and Seat.N.partner is Seat.S
+
+
+def test_the_endplay_seam_keeps_dds_numbering() -> None:
+    from endplay.types import Player
+
+    for index in range(52):
+        card = Card.from_index(index)
+        assert from_endplay_card(to_endplay_card(card)) == card
+    assert to_endplay_seat(Seat.E) == Player.east
