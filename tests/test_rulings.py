@@ -65,3 +65,14 @@ def test_ruling_with_statement_reader(path: Path) -> None:
             f"{path.name}: statement {record.statement!r}: {key} with the reader "
             f"{read[key]}, with the hand-built plan {built[key]}; reader plan {read['plan']}"
         )
+
+
+def test_bundled_examples_meet_their_expectations() -> None:
+    """`make run` audits deals/: the examples' Expected* tags hold too."""
+    from claimcheck.audit import audit
+
+    report = audit([CORPUS.parent / "examples", CORPUS.parent / "seeds"])
+    assert not report.read_errors and not report.failed
+    assert len(report.entries) >= 10
+    problems = [f"{e.id}: {'; '.join(e.mismatches)}" for e in report.mismatches]
+    assert not problems, problems
