@@ -128,3 +128,23 @@ def test_groups_match_a_plain_definition() -> None:
         own = sum(1 << c for c in cards[:k])
         others = sum(1 << c for c in cards[k:])
         assert sorted(groups(own, others)) == plain(own, others)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_permuting_side_suits_with_the_statement_leaves_n_unchanged(seed: int) -> None:
+    """A plan naming a side suit ("cash the hearts"), permuted with the suits, rules alike."""
+    from claimcheck.plan import LinePlan, Step
+
+    rng = np.random.default_rng(400 + seed)
+    for i, pos in enumerate(_positions(400 + seed, 40)):
+        side = [s for s in range(4) if s != int(pos.trump)]
+        named = Suit(side[i % len(side)])
+        plan = LinePlan(phases=((Step("cash", suit=named),),))
+        claimer = Seat(i % 4)
+        base = check_claim(pos, claimer, pos.tricks_left, plan, solver=SOLVER).n
+        shuffled = [int(x) for x in rng.permutation(side)]
+        perm = dict(zip(side, shuffled, strict=True))
+        moved = LinePlan(phases=((Step("cash", suit=Suit(perm[int(named)])),),))
+        permuted = check_claim(_permute(pos, perm), claimer, pos.tricks_left, moved,
+                               solver=SOLVER).n
+        assert permuted == base, f"case {i}: suits {perm}, cash {named.name}: {permuted} != {base}"
