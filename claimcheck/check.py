@@ -139,6 +139,8 @@ def _prove_lower_bounds(
     """After the budget ran out: with a quarter more, prove lower bounds one trick at a time
     (each "N >= k" for small k is cheap: a line stops once the claimer has k tricks), so an
     undetermined ruling still gives the director bounds that mean something."""
+    if worst is None:
+        worst = search.incumbent
     if worst is not None:
         upper = min(upper, worst[1].tricks)
     search.extend_budget(max(1, max_nodes // 4), 0.25)
