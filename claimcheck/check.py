@@ -21,7 +21,7 @@ from claimcheck.engine.solver import DDSolver, DoubleDummy
 from claimcheck.errors import InputError
 from claimcheck.formats.record import ClaimRecord
 from claimcheck.plan import EMPTY_PLAN, LinePlan
-from claimcheck.policy.beliefs import Belief, admissible_beliefs, known_show_outs
+from claimcheck.policy.beliefs import Belief, admissible_beliefs, is_drawing_trumps, known_show_outs
 from claimcheck.policy.normal import Options
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
@@ -77,7 +77,8 @@ def check_claim(
     # Hands at the start of the trick in progress decide which steps are done before the claim.
     state = initial_state(cplan, hands, c, trump)
     known_out = known_show_outs(position)
-    beliefs = admissible_beliefs(hands, c, trump, plan, inputs)
+    drawing = is_drawing_trumps(position, c)
+    beliefs = admissible_beliefs(hands, c, trump, plan, inputs, drawing_trumps=drawing)
     search = Search(trump, c, cplan, opts, solver, max_nodes=max_nodes, max_seconds=max_seconds)
     roots = [(b, start_node(hands, trick, int(position.leader), c, b, known_out, to_concede,
                             state)) for b in beliefs]
@@ -328,6 +329,9 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, belief: Belief,
             cards = " ".join(str(c) for c in sorted(trumps_out))
             if inputs.trump_aware == "yes":
                 res = "the director found the claimer aware of it: no trick for it under 70C"
+            elif is_drawing_trumps(position, int(claimer)):
+                res = ("he claimed while drawing trumps, so he knew of it (White Book "
+                       "8.70.4(b)): not presumed forgotten")
             elif belief.rule == UnawareTrump.id:
                 res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
             else:

@@ -11,7 +11,7 @@ from claimcheck.bits import mask_of, suit_range
 from claimcheck.cards import Seat
 from claimcheck.engine.search import Node, Search, start_node
 from claimcheck.plan import EMPTY_PLAN, LinePlan
-from claimcheck.policy.beliefs import admissible_beliefs, known_show_outs
+from claimcheck.policy.beliefs import admissible_beliefs, is_drawing_trumps, known_show_outs
 from claimcheck.policy.normal import Options, normal_plays
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import Inputs, Profile
@@ -44,7 +44,9 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     # Reuse the engine's child construction (belief and plan updates), never its search.
     helper = Search(trump, c, cplan, opts, _NoSolver())
     best = 99
-    for belief in admissible_beliefs(hands, c, trump, plan, inputs):  # type: ignore[arg-type]
+    drawing = is_drawing_trumps(position, c)
+    for belief in admissible_beliefs(hands, c, trump, plan, inputs,  # type: ignore[arg-type]
+                                     drawing_trumps=drawing):
         root = start_node(hands, tuple(x.index for x in position.trick),  # type: ignore[arg-type]
                           int(position.leader), c, belief, known, to_concede, state)
         best = min(best, _min_line(helper, root))

@@ -292,6 +292,9 @@ class Search:
         known_out, ignored_out = node.known_out, node.ignored_out
         state = node.state
         trick = node.trick + (card,)
+        if node.forgotten >> card & 1:
+            # He sees a card he had forgotten: he counts that suit again.
+            forgotten &= ~SUIT_RANGES[card // 13]
         if len(trick) > 1 and not self._is_claimer_side(seat):
             led = trick[0] // 13
             if card // 13 != led:

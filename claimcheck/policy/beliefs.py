@@ -28,6 +28,7 @@ class Belief:
 
 def admissible_beliefs(
     hands: tuple[int, int, int, int], claimer: int, trump: int, plan: LinePlan, inputs: Inputs,
+    *, drawing_trumps: bool = False,
 ) -> list[Belief]:
     """Every belief the claimer may be held to: full awareness first.
 
@@ -35,6 +36,8 @@ def admissible_beliefs(
       and the director did not find the claimer aware ("doubtful" counts as unaware: 70C2 asks
       only whether it is "at all likely" that he was unaware). All outstanding trumps are
       forgotten together: forgetting one of two is never worse for the claimer than both.
+      A claimer who claims while drawing trumps (*drawing_trumps*: his side led a trump to the
+      trick in progress) has not forgotten them (White Book 8.70.4(b)).
     * ``unaware-card`` (70A, C7): a card of a suit the statement says is good (or a card it
       says is good, or a hand it says is high) that beats a claimer-side card of that suit.
       Cards the statement names as outstanding are never forgotten.
@@ -48,7 +51,7 @@ def admissible_beliefs(
     trumps_out = opps & suit_range(trump) if trump < 4 else 0
     trump_belief = 0
     if trumps_out and not plan.mentions_trump(None if trump >= 4 else Suit(trump)):
-        if inputs.trump_aware != "yes":
+        if inputs.trump_aware != "yes" and not drawing_trumps:
             trump_belief = trumps_out & ~known
             if trump_belief:
                 beliefs.append(Belief(trump_belief, UnawareTrump.id))
@@ -58,6 +61,14 @@ def admissible_beliefs(
         if trump_belief:
             beliefs.append(Belief(contradicting | trump_belief, UnawareCard.id))
     return beliefs
+
+
+def is_drawing_trumps(position: Position, claimer: int) -> bool:
+    """True when the claimer's side led a trump to the trick in progress: he claims while
+    drawing trumps, so he knows they are out (White Book 8.70.4(b))."""
+    trick = position.trick
+    return (bool(trick) and position.trump.suit is not None
+            and trick[0].suit == position.trump.suit and (int(position.leader) - claimer) % 2 == 0)
 
 
 def known_show_outs(position: Position) -> int:
