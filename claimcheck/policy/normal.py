@@ -282,6 +282,11 @@ def _leads(p: Point, seat: int) -> list[Alt]:
             # claimer sees them, could then cash no more than the tricks he concedes (C14:
             # conceding one is not handing over a long suit).
             cards = [c for c in cards if _could_concede(p, seat, c, believed)]
+        if len(cards) > 1:
+            # C3: leading a winner that makes partner play his own winner of the suit under it
+            # (HQ from Q7 onto partner's singleton J) is not normal when another card would do.
+            kept = [c for c in cards if not _crashes(p, seat, c, believed)]
+            cards = kept or cards
         for c in cards:
             if s not in winner_suits or (conceding and not _is_believed_winner(c, believed)):
                 rid = Concede.id if conceding else SuitsAnyOrder.id
@@ -354,8 +359,12 @@ def _within_suit(
     if order == "top-down-if-solid" and p.solid >> (seat * 4 + top // 13) & 1:
         return [top]
     # Careless underplay (C2) is leading a card the claimer thinks is as good as the top one;
-    # a card he knows is a loser is a concession, normal only as one (C14).
+    # a low card led to partner's winner is a way across; any other known loser is a
+    # concession, normal only as one (C14).
+    partner_top = highest(p.hands[(seat + 2) % 4] & SUIT_RANGES[top // 13])
+    to_partner = partner_top >= 0 and _is_believed_winner(partner_top, believed)
     return [c for c in groups(mine, others) if _is_believed_winner(c, believed)
+            or (to_partner and c < partner_top)
             or (p.to_concede > 0 and _could_concede(p, seat, c, believed))]
 
 
@@ -389,6 +398,17 @@ def _is_solid(mine: int, top: int, believed: int) -> bool:
     return between == 0
 
 
+def _crashes(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when leading *card*, a believed winner, forces partner to play a believed winner
+    of the suit under it: every card partner holds in the suit is such a winner."""
+    partner_suit = p.hands[(seat + 2) % 4] & SUIT_RANGES[card // 13]
+    if not partner_suit or not _is_believed_winner(card, believed):
+        return False
+    if partner_suit >> card:
+        return False  # partner holds a higher card: that is an overtake (careless-blocking)
+    return all(_is_believed_winner(c, believed) for c in ascending(partner_suit))
+
+
 def _blocks(p: Point, seat: int, card: int, believed: int) -> bool:
     """True when leading *card* forces partner to overtake a sure winner (a blocking order)."""
     partner = (seat + 2) % 4
@@ -417,6 +437,12 @@ def _follow(p: Point, seat: int, led: int) -> list[Alt]:
         cheapest = lowest(sure_mask)
         others = _others(p, seat)
         believed = _believed_opp(p, seat)
+        partner_suit = p.hands[partner] & SUIT_RANGES[led]
+        if (low != cheapest and partner_suit and partner in _still_to_play(p)
+                and all(_is_believed_winner(c, believed) for c in ascending(partner_suit))):
+            # C3: partner, still to play, has only winners in the suit: winning here would
+            # put two winners on one trick when the low card lets partner take it.
+            return [(low, _tag_for_belief(p, low, NoCrash.id))]
         # 70E1: a lower card that wins only if the card above it sits with the right opponent
         # is a finesse, and so is letting partner's card ride. Unstated, either is normal but
         # credited only where it loses: the engine minimises over the finesse and the sure card,
