@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from claimcheck.cards import (
@@ -52,7 +53,7 @@ from claimcheck.errors import (
     Location,
     PositionError,
 )
-from claimcheck.formats.record import ClaimRecord, Contract, ReadResult
+from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Tricks
 
@@ -541,13 +542,7 @@ def read_diagram(text: str, source: str = "<diagram>") -> ReadResult:
             continue
         recno += 1
         where = Location(source, recno, body[0][0])
-        try:
-            records.append(_record(body, stem, where))
-        except PositionError as exc:
-            errors.append(exc.at(where))
-        except ClaimcheckError as exc:
-            located = exc.at(where)
-            errors.append(FormatError(located.message, located.location))
+        read_record(partial(_record, body, stem, where), where, "record", records, errors)
     return ReadResult(tuple(records), tuple(errors))
 
 

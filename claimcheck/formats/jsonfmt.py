@@ -48,11 +48,12 @@ import json
 import json.decoder
 import json.scanner
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 from claimcheck.cards import Card, Seat, Strain, Suit, hand_from_pbn, hand_to_pbn
 from claimcheck.errors import CardError, ClaimcheckError, FormatError, Location, PositionError
-from claimcheck.formats.record import ClaimRecord, Contract, ReadResult
+from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Tricks
 
@@ -195,13 +196,7 @@ def read_json(text: str, source: str = "<json>") -> ReadResult:
     for number, item in enumerate(items, start=1):
         line = item.line if isinstance(item, _Obj) else doc.line
         where = Location(source, number, line)
-        try:
-            records.append(record_from_dict(item, where))
-        except PositionError as exc:
-            errors.append(exc.at(where))
-        except ClaimcheckError as exc:
-            located = exc.at(where)
-            errors.append(FormatError(located.message, located.location))
+        read_record(partial(record_from_dict, item, where), where, "record", records, errors)
     return ReadResult(tuple(records), tuple(errors))
 
 

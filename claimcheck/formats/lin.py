@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote
 
@@ -24,7 +25,7 @@ from claimcheck.formats.auction import (
     play_card,
 )
 from claimcheck.formats.pbn import unique_ids
-from claimcheck.formats.record import ClaimRecord, ReadResult
+from claimcheck.formats.record import ClaimRecord, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Pair
 
@@ -147,16 +148,8 @@ def _read(text: str, source: str, offset: int, fixed_line: int | None) -> ReadRe
     stem = Path(source).stem
     for board in boards:
         where = Location(source, board.number, board.line)
-        try:
-            record = _board_record(board, source, stem, header, names)
-        except ClaimcheckError as exc:
-            errors.append(exc.at(where))
-            continue
-        except (ValueError, KeyError, IndexError) as exc:  # a batch must go on past any record
-            errors.append(FormatError(f"cannot read this board: {exc}", where))
-            continue
-        if record is not None:
-            records.append(record)
+        read_record(partial(_board_record, board, source, stem, header, names), where,
+                    "board", records, errors)
         for tag, value, _ in board.pairs:
             if tag == "pn":
                 names = [n.strip() for n in value.split(",")]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from claimcheck.cards import Card, Seat, Strain, Suit
@@ -30,7 +31,7 @@ from claimcheck.formats.auction import (
     pbn_hand,
     play_card,
 )
-from claimcheck.formats.record import ClaimRecord, Contract, ReadResult
+from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Pair, Tricks
 
@@ -85,16 +86,7 @@ def read_pbn(text: str, source: str = "<pbn>") -> ReadResult:
         if game.error is not None:
             errors.append(game.error.at(where))
             continue
-        try:
-            record = _game_record(game, source, stem)
-        except ClaimcheckError as exc:
-            errors.append(exc.at(where))
-            continue
-        except (ValueError, KeyError, IndexError) as exc:  # a batch must go on past any record
-            errors.append(FormatError(f"cannot read this game: {exc}", where))
-            continue
-        if record is not None:
-            records.append(record)
+        read_record(partial(_game_record, game, source, stem), where, "game", records, errors)
     return ReadResult(tuple(unique_ids(records)), tuple(errors))
 
 

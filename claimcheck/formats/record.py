@@ -6,10 +6,11 @@ one it could not, so a batch goes on past a bad record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from claimcheck.cards import Card, Seat, Strain
-from claimcheck.errors import ClaimcheckError, Location
+from claimcheck.errors import ClaimcheckError, FormatError, Location, PositionError
 from claimcheck.position import Position
 from claimcheck.tricks import Pair
 
@@ -87,3 +88,29 @@ class ReadResult:
 
     def __add__(self, other: ReadResult) -> ReadResult:
         return ReadResult(self.records + other.records, self.errors + other.errors)
+
+
+def read_record(
+    build: Callable[[], ClaimRecord | None], where: Location, what: str,
+    records: list[ClaimRecord], errors: list[ClaimcheckError],
+) -> None:
+    """Build one record and keep it, or keep a located error and let the batch go on.
+
+    Every reader reports a bad record the same way: a :class:`PositionError` when the position
+    is impossible, a :class:`FormatError` for anything else, placed at *where* (file, record,
+    line). A record with no claim (*build* returns None) is simply not kept.
+    """
+    try:
+        record = build()
+    except PositionError as exc:
+        errors.append(exc.at(where))
+        return
+    except ClaimcheckError as exc:
+        located = exc.at(where)
+        errors.append(FormatError(located.message, located.location))
+        return
+    except (ValueError, KeyError, IndexError) as exc:  # a batch must go on past any record
+        errors.append(FormatError(f"cannot read this {what}: {exc}", where))
+        return
+    if record is not None:
+        records.append(record)
