@@ -123,7 +123,7 @@ class _Obj(dict[str, Any]):
     line: int = 0
 
 
-def _decoder(text: str) -> json.JSONDecoder:
+def _decoder() -> json.JSONDecoder:
     """A decoder whose objects are :class:`_Obj` carrying their starting line."""
     decoder = json.JSONDecoder()
 
@@ -154,7 +154,7 @@ def read_json(text: str, source: str = "<json>") -> ReadResult:
     located error; a bad record is reported and the others are still read.
     """
     try:
-        doc = _decoder(text).decode(text)
+        doc = _decoder().decode(text)
     except json.JSONDecodeError as exc:
         return ReadResult(
             errors=(FormatError(f"not JSON: {exc.msg}", Location(source, None, exc.lineno)),)

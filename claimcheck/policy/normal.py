@@ -271,7 +271,7 @@ def _leads(p: Point, seat: int) -> list[Alt]:
     for s in suits:
         mine = own & SUIT_RANGES[s]
         if s in winner_suits:
-            cards = _within_suit(p, seat, mine, side, believed, others)
+            cards = _within_suit(p, seat, mine, believed, others)
         else:
             cards = [highest(mine)] if p.opts.profile.suit_order == "top-down" else groups(
                 mine, others
@@ -346,7 +346,7 @@ def _rounds_lost(theirs: int, ours: int, length: int) -> int:
 
 
 def _within_suit(
-    p: Point, seat: int, mine: int, side: int, believed: int, others: int
+    p: Point, seat: int, mine: int, believed: int, others: int
 ) -> list[int]:
     """The cards of *mine* the profile's suit order allows to lead (70E2; C1, C2)."""
     order = p.opts.profile.suit_order
@@ -577,8 +577,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
             if a == "draw-trumps" and p.trump < 4:
                 mine = own & SUIT_RANGES[p.trump]
                 if mine:
-                    for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
-                                          others):
+                    for c in _within_suit(p, seat, mine, believed, others):
                         out.setdefault(c, FollowStatement.id)
             elif a in ("cash", "play") and step.cards:
                 held = own & step.cards
@@ -594,8 +593,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
             elif a in ("cash", "run") and s >= 0:
                 mine = own & SUIT_RANGES[s]
                 if mine:
-                    for c in _within_suit(p, seat, mine, own | p.hands[partner], believed,
-                                          others):
+                    for c in _within_suit(p, seat, mine, believed, others):
                         out.setdefault(c, FollowStatement.id)
             elif a == "ruff" and s >= 0 and step.hand >= 0 and step.hand != seat:
                 mine = own & SUIT_RANGES[s]

@@ -453,7 +453,7 @@ class _Binder:
 
     # --- counts ---------------------------------------------------------------------------
 
-    def counts(self, steps: list[Step]) -> tuple[int | None, int | None]:
+    def counts(self) -> tuple[int | None, int | None]:
         tl = self.pos.tricks_left
         claimed: int | None = None
         conceded: int | None = None
@@ -523,7 +523,7 @@ class _Binder:
         facts = [f for f in (self.fact(n) for n in self.st.facts) if f is not None]
         facts += [f for f in self.aware if not any(
             g.kind == "aware-of" and set(f.cards) <= set(g.cards) for g in facts)]
-        claimed, conceded = self.counts([s for p in phases for s in p])
+        claimed, conceded = self.counts()
         grammar_doubts = [Doubt(d.words, d.reason, d.kind) for d in self.st.doubts]
         meta = [("language", self.st.language)]
         meta += [("corrected", f"{a} -> {b}") for a, b in self.st.corrections]

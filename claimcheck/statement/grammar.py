@@ -475,7 +475,7 @@ class _Parser:
             return verb
 
         if verb is None:
-            return self._no_verb(toks, seg, inherit, subj, neg, items, words)
+            return self._no_verb(seg, inherit, subj, neg, items, words)
         return self._with_verb(seg, verb, subj, items, words)
 
     def _pick_verb(self, verbs: list[Token]) -> Token | None:
@@ -485,7 +485,7 @@ class _Parser:
         return verbs[0] if verbs else None
 
     def _no_verb(
-        self, toks: list[Token], seg: _Segment, inherit: str | None, subj: str | None,
+        self, seg: _Segment, inherit: str | None, subj: str | None,
         neg: bool, items: list[_Item], words: str,
     ) -> str | None:
         if not items:
