@@ -17,6 +17,7 @@ HOT = [
     "claimcheck/bits.py",
     "claimcheck/policy/plan_state.py",
     "claimcheck/policy/normal.py",
+    "claimcheck/policy/sure.py",
     "claimcheck/engine/search.py",
 ]
 

@@ -1,4 +1,8 @@
-"""The ruling: what the director awards and why (law70.md section 3)."""
+"""The ruling: what the director awards and why (law70.md §6).
+
+A plain record. How its laws and doubtful points are worked out is :mod:`claimcheck.reasons`;
+how it is printed is :mod:`claimcheck.report`, which depends on this module and not the other
+way round."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from claimcheck.position import Position
 
 Verdict = Literal["upheld", "adjusted", "concession-cancelled", "undetermined"]
 
-SCHEMA = "claimcheck.ruling/1"
+SCHEMA = "claimcheck.ruling/2"
 """The version of the ruling's JSON form."""
 
 
@@ -24,6 +28,14 @@ class LineCard:
     """A rule id for a claimer-side card; ``defence`` for a defender's (free defence)."""
     also: tuple[str, ...] = ()
     """Other rules that made the card normal (the deciding one is :attr:`rule`)."""
+    forgotten: tuple[Card, ...] = ()
+    """The forgotten cards that made this card look safe (empty when it was safe anyway)."""
+    why: str = ""
+    """Why a careless card looked safe, in the director's words ("♠9 forgotten: leading ♥A
+    looked safe")."""
+    cost: int = 0
+    """Tricks this claimer card cost against the best card of the same hand (double dummy);
+    computed for the worst line of an adjusted claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +57,13 @@ class SearchReport:
     memo_hits: int
     seconds: float
     budget_exhausted: bool
-    beliefs: int
+    pictures: int
+    """The admissible pictures searched (law70.md §3)."""
+    oracle_nodes: int = 0
+    """Nodes of the sure oracle (counted in the same budget as the search's)."""
+    oracle_calls: int = 0
+    clock_stopped: bool = False
+    """True when the wall-clock safety net, not the node budget, cut the search short."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +91,9 @@ class Ruling:
     options: tuple[tuple[str, str], ...]
     statement: str
     plan_lines: tuple[str, ...]
-    belief: str
-    """Which forgotten cards the worst line assumes ("" for full awareness)."""
+    picture: str
+    """The claimer's picture on the worst line: which cards it forgets ("" for full
+    awareness)."""
     search: SearchReport
     bounds: tuple[int, int] | None = None
     """(lower, upper) proved when the verdict is undetermined."""
@@ -89,8 +108,3 @@ class Ruling:
     def tricks_left(self) -> int:
         """Tricks remaining at the claim, the trick in progress included."""
         return self.position.tricks_left
-
-    def _repr_html_(self) -> str:
-        from claimcheck.report.text import render_html
-
-        return render_html(self)

@@ -175,5 +175,6 @@ PLANS: dict[str, LinePlan] = {
 
 
 def plan_for(stem: str) -> LinePlan:
-    """The plan of corpus file *stem*: its entry, or the empty plan when nothing was said."""
-    return PLANS.get(stem, EMPTY_PLAN)
+    """The plan of corpus file *stem*: its entry, or the empty plan when nothing was said. A
+    ``-novice`` copy of a file has the plan of the file it copies."""
+    return PLANS.get(stem, PLANS.get(stem.removesuffix("-novice"), EMPTY_PLAN))

@@ -55,7 +55,7 @@ def test_check_json_has_the_documented_top_level(runner: CliRunner) -> None:
     for key in ("schema", "claimer", "claimed", "n", "dd", "awarded", "verdict", "bounds",
                 "laws", "rules", "doubts", "worst_line"):
         assert key in doc, key
-    assert doc["schema"] == "claimcheck.ruling/1"
+    assert doc["schema"] == "claimcheck.ruling/2"
     assert doc["awarded"] == {"claimer": 3, "opponents": 1}
     assert doc["verdict"] == "adjusted" and doc["n"] == 3 and doc["dd"] == 4
     assert all({"seat", "card", "rule"} <= set(c) for t in doc["worst_line"] for c in t)

@@ -17,7 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("claimcheck.formats", "claimcheck.statement"),
     ("claimcheck.policy",),
     ("claimcheck.engine",),
-    ("claimcheck.ruling",),
+    ("claimcheck.ruling", "claimcheck.reasons"),
     ("claimcheck.check", "claimcheck.report"),
     ("claimcheck.audit",),
     ("claimcheck.cli", "claimcheck.__main__"),

@@ -25,9 +25,10 @@ from typing import NamedTuple
 
 from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
-from claimcheck.policy.beliefs import Belief
 from claimcheck.policy.normal import Options, Point, normal_plays, solidity
+from claimcheck.policy.pictures import Picture
 from claimcheck.policy.plan_state import (
+    DONE,
     CompiledPlan,
     PlanState,
     abandoned,
@@ -35,6 +36,7 @@ from claimcheck.policy.plan_state import (
     relies_on_suit,
 )
 from claimcheck.policy.rules import FollowStatement
+from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
@@ -43,24 +45,21 @@ Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
 
 
-class BudgetExceeded(Exception):
-    """Raised inside the search when the node budget is spent."""
-
-
 @dataclass(slots=True)
 class Stats:
     """What the search did."""
 
-    nodes: int = 0
     solver_calls: int = 0
     solver_nodes: int = 0
     memo_hits: int = 0
     seconds: float = 0.0
     budget_exhausted: bool = False
+    clock_stopped: bool = False
+    """True when the wall-clock safety net (not the node budget) ended the search."""
 
 
 class Node(NamedTuple):
-    """A search node: the position, the claimer's belief and the plan state.
+    """A search node: the position, the claimer's picture and the plan state.
 
     A named tuple, not a frozen dataclass: nodes are made by the hundred thousand, and a frozen
     dataclass pays a ``setattr`` per field on every construction.
@@ -94,9 +93,11 @@ class Search:
     plan: CompiledPlan
     opts: Options
     solver: DoubleDummy
-    max_nodes: int = 2_000_000
+    budget: Budget
+    oracle: SureOracle
     max_seconds: float | None = None
-    """A wall-clock budget, checked every 1,024 nodes; None for none."""
+    """A wall-clock safety net, checked every 1,024 nodes; None (the default) for none. The
+    node budget is what bounds a ruling, so the same input gives the same ruling anywhere."""
     dd_tricks: int = 0
     """Down to how many trick starts below the root DDS is asked for an upper bound. Measured
     on 120 random claims of 4-6 cards a hand (claim = DD, no statement): about 2% of inner DD
@@ -107,19 +108,27 @@ class Search:
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
     _choice_cache: dict[Node, list[tuple[int, str]]] = field(default_factory=dict)
-    incumbent: tuple[Belief, Found] | None = None
+    incumbent: tuple[Picture, Found] | None = None
     """The lowest line :func:`run_search` has in hand, kept when the budget runs out."""
     _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
+    _all_safe: bool = False
 
     def __post_init__(self) -> None:
+        self._all_safe = (self.opts.declarer_claim and not self.opts.careless_blocking
+                          and not self.plan.has_technique)
         if self.max_seconds is not None:
             self._deadline = time.perf_counter() + self.max_seconds
 
     # --- public -----------------------------------------------------------------------------
 
+    @property
+    def nodes(self) -> int:
+        """Search and oracle nodes spent so far."""
+        return self.budget.nodes + self.budget.oracle_nodes
+
     def extend_budget(self, nodes: int, fraction_of_time: float) -> None:
         """Allow *nodes* more nodes, and that fraction of the time budget from now."""
-        self.max_nodes = self.stats.nodes + nodes
+        self.budget.max_nodes = self.nodes + nodes
         if self.max_seconds is not None:
             self._deadline = time.perf_counter() + self.max_seconds * fraction_of_time
 
@@ -164,6 +173,10 @@ class Search:
             if floor >= limit:
                 self.stats.memo_hits += 1
                 return None
+            floor = max(floor, self._safe_floor(node, seat, limit))
+            if floor >= limit:
+                self._lower[key] = max(self._lower.get(key, 0), floor)
+                return None
             known = self._upper.get(key)
             if known is not None and known.tricks < limit:
                 if known.tricks <= floor:
@@ -177,10 +190,10 @@ class Search:
                         return best
                 else:
                     dd_safe = True
-        self.stats.nodes += 1
-        if self.stats.nodes > self.max_nodes:
-            raise BudgetExceeded
-        if self._deadline and not self.stats.nodes & 1023 and time.perf_counter() > self._deadline:
+        self.budget.spend_search()
+        if (self._deadline and not self.budget.nodes & 1023
+                and time.perf_counter() > self._deadline):
+            self.stats.clock_stopped = True
             raise BudgetExceeded
         bound = limit if best is None else best.tricks
         choices = self._choices(node, seat)
@@ -211,7 +224,7 @@ class Search:
     def _last_trick(self, node: Node, seat: int, limit: int) -> Found | None:
         """The last trick, every card forced: its result without a search (the line, with its
         tags, is built only when it is returned)."""
-        self.stats.nodes += 1
+        self.budget.spend_search()
         cards = tuple(node.hands[(seat + i) % 4].bit_length() - 1 for i in range(4))
         winner = (seat + winner_index(cards, self.trump)) % 4
         won = 1 if self._is_claimer_side(winner) else 0
@@ -243,7 +256,14 @@ class Search:
 
     def _compute_choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         if self._is_claimer_side(seat):
-            alts = normal_plays(self._point(node))
+            dd_after = None
+            if not node.forgotten and not self.plan.has_technique:
+                own = _legal(node, seat)
+                if own & (own - 1) and len(groups(own, others_of(node.hands, seat,
+                                                                 node.trick))) > 1:
+                    dd_after = self.solver.scores(node.hands, node.trick, node.leader,
+                                                  self.trump)
+            alts = normal_plays(self._point(node), self.oracle, dd_after)
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
             return alts
@@ -383,6 +403,117 @@ class Search:
             if known is None or suffix.tricks < known.tricks:
                 self._upper[key] = suffix
         return Found([p for p, _ in plays], total)
+
+    def explain(self, root: Node, line: list[Play], *, with_costs: bool
+                ) -> tuple[list[tuple[str, int, str] | None], list[int]]:
+        """For each card of *line* from *root*: what made a claimer card look safe, and what it
+        cost.
+
+        The first list holds, for a claimer card that is safe in his picture but not with full
+        awareness, ``(rule, forgotten cards, action)``: the forgotten cards made it look safe.
+        The second holds, with *with_costs*, the tricks each claimer card cost against the
+        best card of the same hand (double dummy): the laws cited follow from the cards that
+        cost a trick, not from every tag on the line.
+        """
+        why: list[tuple[str, int, str] | None] = []
+        costs: list[int] = []
+        node = root
+        for seat, card, rule in line:
+            entry: tuple[str, int, str] | None = None
+            cost = 0
+            if self._is_claimer_side(seat) and rule != DEFENCE:
+                if node.forgotten and not rule.startswith(FollowStatement.id):
+                    entry = self._looked_safe(node, seat, card)
+                if with_costs:
+                    scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
+                    if scores:
+                        cost = max(scores.values()) - scores.get(card, max(scores.values()))
+            why.append(entry)
+            costs.append(cost)
+            node, _ = self._play(node, seat, card)
+        return why, costs
+
+    def _looked_safe(self, node: Node, seat: int, card: int) -> tuple[str, int, str] | None:
+        """``(rule, forgotten, action)`` when *card* keeps the claim sure in the picture but
+        not with full awareness; None when it is safe either way."""
+        point = self._point(node)
+        need = point.need
+        if need <= 0:
+            return None
+        bit = 1 << card
+        h = node.hands
+        hands = (h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
+                 h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3])
+        trick = node.trick + (card,)
+        leader = node.leader
+        if len(trick) == 4:
+            leader = (node.leader + winner_index(trick, self.trump)) % 4
+            need -= 1 if self._is_claimer_side(leader) else 0
+            trick = ()
+        try:
+            in_picture = self.oracle.sure(hands, trick, leader, node.forgotten, node.known_out,
+                                          need)
+            aware = self.oracle.sure(hands, trick, leader, 0, node.known_out, need)
+        except BudgetExceeded:
+            return None
+        if not in_picture or aware or not self._aware_alternative(node, seat, card):
+            return None
+        trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
+        rule = "unaware-trump" if node.forgotten & trumps else "unaware-card"
+        if not node.trick:
+            action = "leading"
+        elif node.hands[seat] & SUIT_RANGES[node.trick[0] // 13]:
+            action = "playing"
+        elif trumps >> card & 1:
+            action = "ruffing with"
+        else:
+            action = "discarding"
+        return rule, node.forgotten, action
+
+    def _aware_alternative(self, node: Node, seat: int, card: int) -> bool:
+        """True when, with full awareness, another card of *seat* keeps more sure tricks than
+        *card*: only then did the forgotten card make the difference."""
+        own = _legal(node, seat)
+        mine = self._aware_most(node, seat, card)
+        for other in groups(own & ~(1 << card), others_of(node.hands, seat, node.trick)):
+            if self._aware_most(node, seat, other) > mine:
+                return True
+        return False
+
+    def _aware_most(self, node: Node, seat: int, card: int) -> int:
+        """The sure tricks from *node* with full awareness after *seat* plays *card*."""
+        bit = 1 << card
+        h = node.hands
+        hands = (h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
+                 h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3])
+        trick = node.trick + (card,)
+        leader, won = node.leader, 0
+        if len(trick) == 4:
+            leader = (node.leader + winner_index(trick, self.trump)) % 4
+            won = 1 if self._is_claimer_side(leader) else 0
+            trick = ()
+        return won + self.oracle.most(hands, trick, leader, 0, node.known_out)
+
+    def _safe_floor(self, node: Node, seat: int, limit: int) -> int:
+        """A lower bound from the picture: with full awareness, when the tricks still claimed
+        are sure from here and every normal card from here on is safe (no step left that may
+        prescribe an unsafe card, no trump-drawing routine, no careless blocking, a declarer
+        claim), every normal line keeps them sure, on the real cards too (the real layout is
+        one of the picture's). 0 when that does not hold."""
+        if node.forgotten or not self._all_safe:
+            return 0
+        if self.plan.steps and any(x < DONE for x in node.state):
+            return 0
+        need = node.hands[seat].bit_count() - node.to_concede
+        if need < limit:
+            return 0
+        trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
+        c = self.claimer
+        if self.opts.draws_trumps and (node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]) & trumps:
+            return 0
+        if self.oracle.sure(node.hands, node.trick, node.leader, 0, node.known_out, need):
+            return need
+        return 0
 
     def _trick_is_claimers(self, node: Node) -> bool:
         """True when the claimer side wins the trick in progress whatever is still played:
@@ -524,9 +655,9 @@ def _popcount(x: int) -> int:
 
 def start_node(
     hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int, claimer: int,
-    belief: Belief, known_out: int, to_concede: int, state: PlanState,
+    picture: Picture, known_out: int, to_concede: int, state: PlanState,
 ) -> Node:
-    """The root node for one belief. Solidity is judged on the hands at the start of the trick
+    """The root node for one picture. Solidity is judged on the hands at the start of the trick
     in progress, as the claimer saw them when he claimed."""
     start = list(hands)
     for i, card in enumerate(trick):
@@ -534,37 +665,37 @@ def start_node(
     # Solidity is about the cards as they lie (AK touch; J6 with the 9 out do not, even for
     # a claimer who forgot the 9): White Book 8.70.5's "some solidity".
     solid = solidity((start[0], start[1], start[2], start[3]), 0, claimer)
-    return Node(hands, trick, leader, belief.forgotten, known_out, 0, to_concede, solid, state)
+    return Node(hands, trick, leader, picture.forgotten, known_out, 0, to_concede, solid, state)
 
 
-def run_search(search: Search, roots: list[tuple[Belief, Node]], limit: int
-               ) -> tuple[Belief, Found] | None:
-    """The lowest normal line, under any admissible belief, if it gives fewer than *limit*
-    claimer tricks: its belief and line (its tricks are then exactly N); None proves N >= limit.
+def run_search(search: Search, roots: list[tuple[Picture, Node]], limit: int
+               ) -> tuple[Picture, Found] | None:
+    """The lowest normal line, under any admissible picture, if it gives fewer than *limit*
+    claimer tricks: its picture and line (its tricks are then exactly N); None proves N >= limit.
 
-    On large positions a careless plain line a belief (no DDS, one path each) seeds the bound
+    On large positions a careless plain line a picture (no DDS, one path each) seeds the bound
     first: a search that only has to look below a line already found explores less.
 
     :raises BudgetExceeded: when the node budget is spent.
     """
     start = time.perf_counter()
-    best: tuple[Belief, Found] | None = None
+    best: tuple[Picture, Found] | None = None
     search.incumbent = None
     # The seed pays for itself on large positions (measured: a third fewer nodes in the slow
     # tail) but not on small ones, where the search is about as cheap as the walk.
     seed = max(h.bit_count() for h in roots[0][1].hands) >= 7 if roots else False
     if seed and not search.plan.has_technique:
-        for belief, node in roots:
+        for picture, node in roots:
             for careless in (True,):
                 line = search.plain_line(node, careless=careless)
                 if line.tricks < (limit if best is None else best[1].tricks):
-                    best = (belief, line)
+                    best = (picture, line)
                     search.incumbent = best
     try:
-        for belief, node in roots:
+        for picture, node in roots:
             found = search.find(node, limit if best is None else best[1].tricks)
             if found is not None:
-                best = (belief, found)
+                best = (picture, found)
                 search.incumbent = best
         return best
     finally:

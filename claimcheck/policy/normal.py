@@ -1,12 +1,27 @@
-"""What a claimer-side player may normally play at a decision point (law70.md section 4a).
+"""What a claimer-side player may normally play at a decision (law70.md version 2, §4).
 
-:func:`normal_plays` answers, for the claimer-side seat to play, the set of normal cards, each
-tagged with the id of the rule that admitted it. The engine minimises over these (and over every
-legal defender card); it never sees a Law number, and this module never sees a solver.
+One principle: **a normal card is a safe card in the claimer's picture of the hand.** The
+picture is the real position less the opponents' cards he has forgotten (:attr:`Point.forgotten`)
+and with only the show-outs he has noticed (:attr:`Point.known_out`). A card is *safe* when the
+tricks he still claims stay sure in that picture after it (the sure oracle,
+:mod:`claimcheck.policy.sure`). Careless play comes from the picture being wrong (a forgotten
+trump makes cashing a side winner look safe: 70C) and from the freedom a safe plan leaves him
+(any order of suits, a careless underplay from spot cards), never from throwing away what he
+believes he needs.
 
-The claimer plays for the position he *believes* in: the real one less the opponents' cards he
-has forgotten (:attr:`Point.forgotten`). A forgotten trump lets him cash side winners before
-drawing it (70C); a forgotten high card makes a loser look like a winner (70A, C7).
+At each decision, in order (§4.1):
+
+1. the statement prescribes: the named play is normal, even if unsafe (he said so);
+2. otherwise the safe cards, narrowed by the profile (suit order within a suit, the lowest safe
+   ruff, no winner discarded while a card he does not need remains, no duck while a sure winner
+   is held, no ruff of partner's sure winner);
+3. drawing trumps is the routine: while his picture has trumps out, leading one is normal;
+4. careless blocking, when the option is on;
+5. when no card is safe (§4.2), the cards that keep the most sure tricks: every option of a
+   guess is then normal, and the minimum takes the losing one (70E1).
+
+:func:`normal_plays` answers with each card tagged with the id of the rule that admitted it. The
+engine minimises over these and over every legal defender card; this module never sees a solver.
 """
 
 from __future__ import annotations
@@ -15,7 +30,6 @@ from dataclasses import dataclass
 
 from claimcheck.bits import (
     SUIT_RANGES,
-    above,
     ascending,
     beats,
     groups,
@@ -25,28 +39,27 @@ from claimcheck.bits import (
     suit_bits,
     winner_index,
 )
-from claimcheck.policy.plan_state import CompiledPlan, PlanState, active_steps
+from claimcheck.policy.plan_state import DONE, CompiledPlan, PlanState, active_steps
 from claimcheck.policy.profiles import Profile
 from claimcheck.policy.rules import (
     CarelessBlocking,
     Concede,
     DefenderPartner,
     Discard,
+    DrawsTrumps,
     FollowStatement,
     NoCrash,
     NoticesBreak,
     Ruff,
     SuitOrder,
     SuitsAnyOrder,
-    UnawareCard,
-    UnawareTrump,
     UnstatedFinesse,
 )
+from claimcheck.policy.sure import SureOracle
 
 Alt = tuple[int, str]
-"""A normal card (card int) and the id of the rule that admitted it; when two rules did (a
-forgotten trump made a side winner normal, and the suit was free), their ids joined by ``|``,
-the deciding one first."""
+"""A normal card (card int) and the id of the rule that admitted it; when two rules did, their
+ids joined by ``|``, the deciding one first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,24 +71,28 @@ class Options:
     """The claimer's seat (0..3)."""
     declarer_claim: bool
     """True when the claimer's side is the declaring side (declarer plays both hands)."""
+    careless_blocking: bool = False
+    """law70.md §4.1.4: an order of safe-looking cashes that strands a winner is normal."""
+    draws_trumps: bool = True
+    """law70.md §4.1.3: leading trumps to draw them is the routine, even where unsafe."""
 
 
 @dataclass(slots=True)
 class Point:
-    """A claimer-side decision: the position, what the claimer believes, and the plan state."""
+    """A claimer-side decision: the position, the claimer's picture and the plan state."""
 
     hands: tuple[int, int, int, int]
     trick: tuple[int, ...]
     leader: int
     trump: int
     forgotten: int
-    """Opponents' cards the claimer has forgotten (believes absent)."""
+    """Opponents' cards the claimer has forgotten (absent from his picture)."""
     known_out: int
     """Show-outs the claimer knows of: bit ``seat * 4 + suit``."""
     ignored_out: int
     """Show-outs during the claimed line the claimer does not notice (notices-break off)."""
     to_concede: int
-    """Tricks the claim still concedes: while some are left, a loser may be led (C14)."""
+    """Tricks the claim still concedes: the claimer plays safely for the others."""
     solid: int
     """Claimer-side holdings that had solidity at the claim: bit ``seat * 4 + suit``."""
     plan: CompiledPlan
@@ -86,9 +103,20 @@ class Point:
     def seat(self) -> int:
         return (self.leader + len(self.trick)) % 4
 
+    @property
+    def need(self) -> int:
+        """Tricks from here (the trick in progress included) the claimer still claims."""
+        return self.hands[self.seat].bit_count() - self.to_concede
 
-def normal_plays(p: Point) -> list[Alt]:
-    """The normal cards of the claimer-side seat to play at *p*, each with its rule id."""
+
+def normal_plays(p: Point, oracle: SureOracle, dd_after: dict[int, int] | None = None
+                 ) -> list[Alt]:
+    """The normal cards of the claimer-side seat to play at *p*, each with its rule id.
+
+    *dd_after*, when given (full-awareness pictures only), holds the double-dummy tricks from
+    here after each legal card: the real layout is one of the picture's, so a card after which
+    DD falls short of the tricks still claimed cannot be safe, and the oracle need not prove it.
+    """
     seat = p.seat
     own = p.hands[seat]
     trick = p.trick
@@ -96,24 +124,46 @@ def normal_plays(p: Point) -> list[Alt]:
     legal = own
     if led >= 0 and own & SUIT_RANGES[led]:
         legal = own & SUIT_RANGES[led]
-    # 70D2: the claiming defender's partner may choose any normal card; the engine treats every
-    # legal card of his as normal (overtaking or not, ruffing partner's winner or not: C6, C9).
     if not p.opts.declarer_claim and seat != p.opts.claimer:
-        return [(c, DefenderPartner.id) for c in groups(legal, _others(p, seat))]
+        return _partner_plays(p, seat, legal)
     if p.plan.steps:
         prescribed = _prescribed(p, seat, legal, led)
         if prescribed:
             return prescribed
-    if not trick:
-        alts = _leads(p, seat)
-    elif own & SUIT_RANGES[led]:
-        alts = _follow(p, seat, led)
-    else:
-        alts = _void(p, seat, led)
-    return alts
+    if p.plan.steps and trick:
+        reserved = _reserved(p) & legal
+        if reserved and legal & ~reserved:
+            # The statement keeps these cards for a later step ("then the ace and king in
+            # dummy"): he does not spend them now, even where that blocks the suit (he said so).
+            return [(c, FollowStatement.id) for c in groups(legal & ~reserved, _others(p, seat))]
+    cands = groups(legal, _others(p, seat))
+    if len(cands) == 1:
+        return [(cands[0], _tag(p, seat, cands[0], _default_rule(p, seat, cands[0])))]
+    need = p.need
+    safe = [c for c in cands if need <= 0 or (
+        (dd_after is None or dd_after.get(c, need) >= need) and _safe(p, oracle, seat, c, need))]
+    if safe:
+        alts = _narrow(p, seat, safe)
+        alts += _routine(p, seat, [c for c, _ in alts])
+        return alts
+    return _fallback(p, oracle, seat, cands, dd_after)
 
 
-# --- helpers ----------------------------------------------------------------------------------
+# --- the picture ------------------------------------------------------------------------------
+
+
+def _reserved(p: Point) -> int:
+    """Cards a later phase of the plan names to be played (cashed, played, finessed)."""
+    current = -1
+    out = 0
+    for step, done in zip(p.plan.steps, p.state, strict=True):
+        if done >= DONE:
+            continue
+        if current < 0:
+            current = step.phase
+        if step.phase > current and step.action in ("cash", "play", "finesse") and step.cards:
+            out |= step.cards
+    return out
 
 
 def _others(p: Point, seat: int) -> int:
@@ -121,97 +171,283 @@ def _others(p: Point, seat: int) -> int:
     return others_of(p.hands, seat, p.trick)
 
 
-def _opponents(seat: int) -> tuple[int, int]:
-    return (seat + 1) % 4, (seat + 3) % 4
-
-
 def _believed_opp(p: Point, seat: int) -> int:
-    a, b = _opponents(seat)
-    return (p.hands[a] | p.hands[b]) & ~p.forgotten
+    """The opponents' cards in the claimer's picture."""
+    return (p.hands[(seat + 1) % 4] | p.hands[(seat + 3) % 4]) & ~p.forgotten
 
 
 def _is_believed_winner(card: int, believed_opp: int) -> bool:
     """True when no card the claimer believes the opponents hold beats *card* in its suit."""
+    return suit_bits(believed_opp, card // 13).bit_length() - 1 < card % 13
+
+
+def _child(p: Point, seat: int, card: int) -> tuple[tuple[int, int, int, int], tuple[int, ...],
+                                                   int, int]:
+    """The hands, trick, leader and claimer-side tricks won after *seat* plays *card*."""
+    bit = 1 << card
+    h = p.hands
+    hands = (h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
+             h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3])
+    trick = p.trick + (card,)
+    if len(trick) < 4:
+        return hands, trick, p.leader, 0
+    winner = (p.leader + winner_index(trick, p.trump)) % 4
+    return hands, (), winner, 1 if (winner - seat) % 2 == 0 else 0
+
+
+def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool:
+    """True when the tricks still claimed stay sure in the picture after *card*."""
+    hands, trick, leader, won = _child(p, seat, card)
+    return oracle.sure(hands, trick, leader, p.forgotten, p.known_out, need - won)
+
+
+def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int) -> int:
+    hands, trick, leader, won = _child(p, seat, card)
+    return won + oracle.most(hands, trick, leader, p.forgotten, p.known_out,
+                             cap=cap - won)
+
+
+def _threats_after(p: Point, seat: int, trick: tuple[int, ...]) -> tuple[int, list[int]]:
+    """The picture's cards that could still beat the trick after *trick* (defenders to play)."""
+    led = trick[0] // 13
+    believed = _believed_opp(p, seat)
+    later = [(p.leader + i) % 4 for i in range(len(trick), 4)]
+    opps = [s for s in later if (s - seat) % 2 == 1]
+    threat = 0
+    for s in opps:
+        if not p.known_out >> (s * 4 + led) & 1:
+            threat |= believed & SUIT_RANGES[led]
+        if p.trump < 4 and led != p.trump:
+            threat |= believed & SUIT_RANGES[p.trump]
+    return threat, later
+
+
+def _trick_sure(p: Point, seat: int, card: int) -> bool:
+    """True when, in the picture, the claimer side surely wins the trick after *card*: its card
+    winning so far beats every threat still to come, or partner, still to play, holds a card
+    of the suit led above everything in it."""
+    trick = p.trick + (card,)
+    led = trick[0] // 13
+    threat, later = _threats_after(p, seat, trick)
+    win = winner_index(trick, p.trump)
+    win_seat = (p.leader + win) % 4
+    best = trick[win]
+
+    def beats_all(x: int) -> bool:
+        return all(not beats(t, x, p.trump) for t in ascending(threat))
+
+    if (win_seat - seat) % 2 == 0 and beats_all(best):
+        return True
+    partner = (seat + 2) % 4
+    if partner in later:
+        top = highest(p.hands[partner] & SUIT_RANGES[led])
+        if top >= 0 and beats(top, best, p.trump) and beats_all(top):
+            return True
+    return False
+
+
+# --- the safe cards, narrowed by the profile --------------------------------------------------
+
+
+def _narrow(p: Point, seat: int, safe: list[int]) -> list[Alt]:
+    if not p.trick:
+        return _leads(p, seat, safe)
+    led = p.trick[0] // 13
+    if p.hands[seat] & SUIT_RANGES[led]:
+        return _follows(p, seat, safe)
+    return _void(p, seat, safe)
+
+
+def _picture_classes(p: Point, seat: int, cards: list[int]) -> list[list[int]]:
+    """*cards* (one suit) split into the classes the claimer sees as equal: no card of his
+    picture outside this hand (opponents' cards he remembers, partner's, the trick's) between."""
+    seen = (_others(p, seat) & ~p.forgotten)
+    out: list[list[int]] = []
+    for c in sorted(cards, reverse=True):
+        if out:
+            prev = out[-1][-1]
+            between = seen & ((1 << prev) - 1) & ~((2 << c) - 1)
+            if prev // 13 == c // 13 and not between:
+                out[-1].append(c)
+                continue
+        out.append([c])
+    return out
+
+
+def _leads(p: Point, seat: int, safe: list[int]) -> list[Alt]:
+    """Safe leads: every suit with one, in any order (a list of tricks is not an order); within
+    a suit, the cards the profile's order allows among those he sees as equal (70E2)."""
+    order = p.opts.profile.suit_order
+    suits = sorted({c // 13 for c in safe})
+    believed = _believed_opp(p, seat)
+    alts: list[Alt] = []
+    for s in suits:
+        mine = [c for c in safe if c // 13 == s]
+        top_held = highest(p.hands[seat] & SUIT_RANGES[s])
+        if (order == "top-down" and len(mine) > 1 and top_held in mine
+                and _is_believed_winner(top_held, believed)):
+            # ACBL 2019: a suit headed by a winner is deemed played from the top.
+            alts.append((top_held, _tag(p, seat, top_held, SuitOrder.id)))
+            continue
+        for cls in _picture_classes(p, seat, mine):
+            top = cls[0]
+            if order == "top-down" or (order == "top-down-if-solid"
+                                       and p.solid >> (seat * 4 + s) & 1):
+                chosen = [top]
+            else:
+                chosen = cls
+            for c in chosen:
+                if not _is_believed_winner(c, believed) and p.to_concede > 0 and not (
+                        _to_partner(p, seat, c, believed)):
+                    rid = Concede.id
+                elif c != top or (len(cls) > 1 and order != "any"):
+                    rid = SuitOrder.id
+                else:
+                    rid = SuitsAnyOrder.id
+                alts.append((c, _tag(p, seat, c, rid)))
+    return alts
+
+
+def _to_partner(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when *card* is led towards a winner of partner's in its suit."""
+    top = highest(p.hands[(seat + 2) % 4] & SUIT_RANGES[card // 13])
+    return top > card and _is_believed_winner(top, believed)
+
+
+def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
+    """Safe cards of the suit led. When one of them surely wins the trick (or leaves it to
+    partner's sure winner), a card that lets the trick go is a duck or a finesse he has no
+    reason for (§4.3): not normal."""
+    sure = [c for c in safe if _trick_sure(p, seat, c)]
+    chosen = sure or safe
+    win_seat, _ = _current_winner(p)
+    partner_winning = win_seat == (seat + 2) % 4
+    believed = _believed_opp(p, seat)
+    out: list[Alt] = []
+    for c in chosen:
+        if partner_winning and c == lowest(p.hands[seat] & SUIT_RANGES[c // 13]):
+            rid = NoCrash.id
+        elif (c in sure and not _is_believed_winner(c, believed)
+              and beats(c, p.trick[winner_index(p.trick, p.trump)], p.trump)):
+            # It wins the trick for sure though a higher card is out: a finesse marked by a
+            # show-out, credited (70E1(a)).
+            rid = UnstatedFinesse.id
+        else:
+            rid = SuitOrder.id
+        out.append((c, _tag(p, seat, c, rid)))
+    return out
+
+
+def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
+    """Void in the suit led: a safe ruff (the lowest one under ACBL 2019) unless partner's card
+    surely wins (ruffing it is irrational, §4.3); a safe discard, never a sure winner while a
+    card he does not need remains."""
+    trump = p.trump
+    win_seat, win_card = _current_winner(p)
+    partner = (seat + 2) % 4
+    partner_sure = win_seat == partner and _trick_sure_now(p, seat)
+    ruffs = [c for c in safe if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
+    rest = [c for c in safe if c not in ruffs]
+    if partner_sure and rest:
+        ruffs = []
+    if ruffs and p.opts.profile.ruff == "lowest":
+        ruffs = [min(ruffs)]
+    believed = _believed_opp(p, seat)
+    losers = [c for c in rest if not _is_believed_winner(c, believed)
+              or _expendable(p, seat, c, believed)]
+    discards = losers or rest
+    out = [(c, _tag(p, seat, c, Ruff.id)) for c in ruffs]
+    out += [(c, _tag(p, seat, c, Discard.id)) for c in discards]
+    return out
+
+
+def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
+    """A winner partner can replace: partner holds enough higher cards of the suit to cash it
+    anyway (the Q opposite AK), so throwing it loses nothing in the claimer's mind."""
     s = card // 13
-    opp = suit_bits(believed_opp, s)
-    return opp.bit_length() - 1 < card % 13
+    partner_suit = p.hands[(seat + 2) % 4] & SUIT_RANGES[s]
+    mine_above = (p.hands[seat] & SUIT_RANGES[s]) >> (card + 1)
+    depth = mine_above.bit_count() + 1
+    return (partner_suit >> (card + 1)).bit_count() >= depth
 
 
-def _tag_for_belief(p: Point, card: int, default: str, *, lead: bool = False) -> str:
-    """The rule that made *card* normal when a forgotten card is what makes it so: a card
-    beaten by a forgotten card of its suit, or (for a lead) a side winner led into a forgotten
-    trump."""
-    if not p.forgotten:
-        return default
-    s = card // 13
-    forgot_here = suit_bits(p.forgotten, s)
-    if forgot_here and forgot_here.bit_length() - 1 > card % 13:
-        return f"{UnawareTrump.id if s == p.trump else UnawareCard.id}|{default}"
-    if lead and p.trump < 4 and s != p.trump and suit_bits(p.forgotten, p.trump):
-        return f"{UnawareTrump.id}|{default}"
-    return default
+def _trick_sure_now(p: Point, seat: int) -> bool:
+    """True when the trick's winning card (partner's) beats every threat still to come."""
+    threat, _ = _threats_after(p, seat, p.trick + (-1,))
+    _, best = _current_winner(p)
+    return all(not beats(t, best, p.trump) for t in ascending(threat))
 
 
-def _tag_ignored(p: Point, card: int, default: str) -> str:
+def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
+    """Drawing trumps (§4.1.3) and, when the option is on, careless blocking (§4.1.4): normal
+    even where unsafe."""
+    out: list[Alt] = []
+    trump = p.trump
+    own = p.hands[seat]
+    believed = _believed_opp(p, seat)
+    if p.trick:
+        led = p.trick[0] // 13
+        win_seat, win_card = _current_winner(p)
+        low = lowest(own & SUIT_RANGES[led])
+        if (p.opts.careless_blocking and low >= 0 and low not in have
+                and win_seat == (seat + 2) % 4 and _is_believed_winner(win_card, believed)):
+            # Playing low under partner's winner, where the unblock was needed (C5).
+            out.append((low, NoCrash.id))
+        return out
+    if (p.opts.draws_trumps and trump < 4 and believed & SUIT_RANGES[trump]
+            and own & SUIT_RANGES[trump]):
+        mine = own & SUIT_RANGES[trump]
+        card = highest(mine)
+        if card not in have:
+            out.append((card, DrawsTrumps.id))
+    if p.opts.careless_blocking:
+        for s in range(4):
+            mine = own & SUIT_RANGES[s]
+            if not mine:
+                continue
+            card = highest(mine)
+            if card not in have and _is_believed_winner(card, believed) and not (
+                    trump < 4 and s != trump and believed & SUIT_RANGES[trump]):
+                out.append((card, CarelessBlocking.id))
+    return out
+
+
+def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
+              dd_after: dict[int, int] | None) -> list[Alt]:
+    """No card is safe (§4.2): the cards that keep the most sure tricks in his picture. Where
+    what remains is a guess, every option is normal and the minimum takes the losing one
+    (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
+    left = p.hands[seat].bit_count()
+    scores = {c: _most_after(p, oracle, seat, c, left if dd_after is None
+                             else dd_after.get(c, left)) for c in cands}
+    best = max(scores.values())
+    kept = [c for c in cands if scores[c] == best]
+    if p.trick and not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+        believed = _believed_opp(p, seat)
+        rest = [c for c in kept if not (p.trump < 4 and c // 13 == p.trump)]
+        losers = [c for c in rest if not _is_believed_winner(c, believed)]
+        if losers and len(losers) < len(rest):
+            kept = [c for c in kept if c not in rest or c in losers]
+    tag = UnstatedFinesse.id if len(kept) > 1 else ""
+    return [(c, _tag(p, seat, c, tag or _default_rule(p, seat, c))) for c in kept]
+
+
+def _default_rule(p: Point, seat: int, card: int) -> str:
+    if not p.trick:
+        return SuitsAnyOrder.id
+    led = p.trick[0] // 13
+    if card // 13 == led:
+        return SuitOrder.id
+    if p.trump < 4 and card // 13 == p.trump:
+        return Ruff.id
+    return Discard.id
+
+
+def _tag(p: Point, seat: int, card: int, rid: str) -> str:
     """Tag *card* notices-break when the claimer ignores a show-out in its suit (EBU)."""
     if p.ignored_out & (0x1111 << (card // 13)):
-        return f"{NoticesBreak.id}|{default}"
-    return default
-
-
-def _threats(p: Point, seat: int, led: int, *, blind: bool = False) -> int:
-    """Believed opponents' cards that could still beat a card of *seat* on this trick.
-
-    With *blind*, show-outs are ignored: a card sure only because of a show-out is a marked
-    finesse (70E1(a)).
-    """
-    after = [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
-    opp_after = [s for s in after if (s + seat) % 2 == 1]
-    if not opp_after:
-        return 0
-    known_out = 0 if blind else p.known_out
-    believed = _believed_opp(p, seat)
-    threat = 0
-    follow_possible = any(not (known_out >> (s * 4 + led) & 1) for s in opp_after)
-    if follow_possible:
-        threat |= believed & SUIT_RANGES[led]
-    if p.trump < 4 and led != p.trump:
-        if any(known_out >> (s * 4 + led) & 1 for s in opp_after):
-            threat |= believed & SUIT_RANGES[p.trump]
-    return threat
-
-
-def _is_finesse(card: int, believed: int, most: int = 2) -> bool:
-    """True when *card* winning the trick is a finesse: it loses only to one or two (*most*)
-    cards the opponents may hold (a simple or a double finesse). Hoping three higher cards sit
-    with the right opponent is no line a claimer takes."""
-    return 0 < (believed & above(card)).bit_count() <= most
-
-
-def _still_to_play(p: Point) -> list[int]:
-    """Seats that play to the trick in progress after the seat to play."""
-    return [(p.leader + i) % 4 for i in range(len(p.trick) + 1, 4)]
-
-
-def _might_win(p: Point, seat: int, led: int) -> bool:
-    """Could partner's card, winning so far, hold the trick? Not when every opponent who has
-    already played to it is known to be void in the suit: then the outstanding higher cards
-    all sit with the opponent still to play."""
-    played = [(p.leader + i) % 4 for i in range(len(p.trick))]
-    opps_played = [s for s in played if (s + seat) % 2 == 1]
-    return any(not (p.known_out >> (s * 4 + led) & 1) for s in opps_played)
-
-
-def _surely_wins(card: int, threats: int, trump: int) -> bool:
-    if not threats:
-        return True
-    s = card // 13
-    same = suit_bits(threats, s)
-    if same.bit_length() - 1 > card % 13:
-        return False
-    if trump < 4 and s != trump and suit_bits(threats, trump):
-        return False
-    return True
+        return f"{NoticesBreak.id}|{rid}"
+    return rid
 
 
 def _current_winner(p: Point) -> tuple[int, int]:
@@ -220,152 +456,24 @@ def _current_winner(p: Point) -> tuple[int, int]:
     return (p.leader + i) % 4, p.trick[i]
 
 
-# --- 4a.2: leading, nothing prescribed ---------------------------------------------------------
+# --- 70D2: the claiming defender's partner ----------------------------------------------------
 
 
-def _leads(p: Point, seat: int) -> list[Alt]:
-    own = p.hands[seat]
-    partner = (seat + 2) % 4
-    side = own | p.hands[partner]
-    believed = _believed_opp(p, seat)
+def _partner_plays(p: Point, seat: int, legal: int) -> list[Alt]:
+    """The claiming defender's partner (§5): his careless choices count against the claim
+    (overtaking or not, ruffing partner's winner or not: C6, C9), but discarding a card that
+    is plainly high (above every card of its suit he cannot see in his own hand) while he
+    holds a plain loser is not normal."""
     others = _others(p, seat)
-    winner_suits = []
-    for s in range(4):
-        if not own & SUIT_RANGES[s]:
-            continue
-        side_top = highest(side & SUIT_RANGES[s])
-        if _is_believed_winner(side_top, believed):
-            winner_suits.append(s)
-    loser_suits = [s for s in range(4) if own & SUIT_RANGES[s] and s not in winner_suits]
-    trump = p.trump
-    if trump < 4 and believed & SUIT_RANGES[trump] and own & SUIT_RANGES[trump]:
-        # A claimer who knows a trump is out does not cash side winners into a ruff: he draws
-        # it, or leads towards a ruff in partner's hand. Only a *forgotten* trump makes the side
-        # winners normal first (70C; White Book 8.70.4: unaware, he is careless not to draw it).
-        ruffing = [
-            s for s in range(4)
-            if s != trump and own & SUIT_RANGES[s] and not p.hands[partner] & SUIT_RANGES[s]
-            and p.hands[partner] & SUIT_RANGES[trump]
-        ]
-        moved = [s for s in winner_suits if s != trump and s not in ruffing]
-        winner_suits = [s for s in winner_suits if s not in moved]
-        if trump not in winner_suits:
-            winner_suits.append(trump)
-        winner_suits += [s for s in ruffing if s not in winner_suits]
-        loser_suits = [s for s in range(4) if own & SUIT_RANGES[s] and s not in winner_suits]
-    if (trump < 4 and trump in winner_suits and not believed & SUIT_RANGES[trump]
-            and p.hands[partner] & SUIT_RANGES[trump] and own & ~SUIT_RANGES[trump]):
-        # The opponents have no trump (as he sees it): leading one only makes partner spend
-        # his on the same trick. Not normal while another lead exists (C3, two winners on one
-        # trick; ACBL 2019 guideline 4, no need to play trumps to his disadvantage).
-        winner_suits.remove(trump)
-        if trump not in loser_suits:
-            loser_suits.append(trump)
-        if not winner_suits and any(s != trump for s in loser_suits):
-            loser_suits.remove(trump)
-    suits = list(winner_suits)
-    conceding = p.to_concede > 0
-    if conceding or not suits:
-        suits += loser_suits
-    alts: list[Alt] = []
-    for s in suits:
-        mine = own & SUIT_RANGES[s]
-        if s in winner_suits:
-            cards = _within_suit(p, seat, mine, believed, others)
-        else:
-            cards = [highest(mine)] if p.opts.profile.suit_order == "top-down" else groups(
-                mine, others
-            )
-        restricted = s in winner_suits and len(cards) < len(groups(mine, others))
-        if s not in winner_suits and winner_suits:
-            # Leading a losing suit is a normal way to concede only while the opponents, as the
-            # claimer sees them, could then cash no more than the tricks he concedes (C14:
-            # conceding one is not handing over a long suit).
-            cards = [c for c in cards if _could_concede(p, seat, c, believed)]
-        if len(cards) > 1:
-            # C3: leading a winner that makes partner play his own winner of the suit under it
-            # (HQ from Q7 onto partner's singleton J) is not normal when another card would do.
-            kept = [c for c in cards if not _crashes(p, seat, c, believed)]
-            cards = kept or cards
-        for c in cards:
-            if s not in winner_suits or (conceding and not _is_believed_winner(c, believed)):
-                rid = Concede.id if conceding else SuitsAnyOrder.id
-            elif _blocks(p, seat, c, believed):
-                rid = CarelessBlocking.id
-            elif restricted or (c != highest(mine)
-                                and _is_believed_winner(highest(mine), believed)):
-                # The regulating authority's order decided the card (70E2): the top of a
-                # solid suit, or a careless underplay from spot cards.
-                rid = SuitOrder.id
-            else:
-                rid = SuitsAnyOrder.id
-            alts.append((c, _tag_ignored(p, c, _tag_for_belief(p, c, rid, lead=True))))
-    return alts
-
-
-def _could_concede(p: Point, seat: int, card: int, believed: int) -> bool:
-    """True when, after *card* is led and lost, the opponents could cash (as the claimer sees
-    their cards) no more than the tricks the claim still concedes."""
-    side = (p.hands[seat] | p.hands[(seat + 2) % 4]) & ~(1 << card)
-    can_ruff = p.trump < 4 and bool(side & SUIT_RANGES[p.trump])
-    opp_a, opp_b = _opponents(seat)
-    cashable = 0
-    for s in range(4):
-        theirs = suit_bits(believed, s)
-        if not theirs:
-            continue
-        ours = suit_bits(side, s)
-        if not ours and can_ruff and s != p.trump:
-            continue  # the claimer would ruff them
-        length = max(suit_bits(p.hands[opp_a] & believed, s).bit_count(),
-                     suit_bits(p.hands[opp_b] & believed, s).bit_count())
-        cashable += _rounds_lost(theirs, ours, length)
-        if cashable > p.to_concede:
-            return False
-    return True
-
-
-def _rounds_lost(theirs: int, ours: int, length: int) -> int:
-    """Rounds of a suit the opponents win when they lead it *length* times, their cards pooled
-    (highest first) against the claimer side's highest cards: a quick count of their winners,
-    length winners included."""
-    lost = 0
-    for _ in range(length):
-        top_theirs = theirs.bit_length() - 1
-        top_ours = ours.bit_length() - 1
-        if top_theirs < 0:
-            break
-        if top_theirs > top_ours:
-            lost += 1
-        else:
-            ours &= ~(1 << top_ours)
-        theirs &= ~(1 << top_theirs)
-        if top_ours >= 0 and top_theirs > top_ours:
-            ours &= ~(1 << top_ours)
-    return lost
-
-
-def _within_suit(
-    p: Point, seat: int, mine: int, believed: int, others: int
-) -> list[int]:
-    """The cards of *mine* the profile's suit order allows to lead (70E2; C1, C2)."""
-    order = p.opts.profile.suit_order
-    top = highest(mine)
-    if not _is_believed_winner(top, believed):
-        # The winner is partner's: lead towards it, low, or any card when the order is free.
-        return [lowest(mine)] if order == "top-down" else groups(mine, others)
-    if order == "top-down":
-        return [top]
-    if order == "top-down-if-solid" and p.solid >> (seat * 4 + top // 13) & 1:
-        return [top]
-    # Careless underplay (C2) is leading a card the claimer thinks is as good as the top one;
-    # a low card led to partner's winner is a way across; any other known loser is a
-    # concession, normal only as one (C14).
-    partner_top = highest(p.hands[(seat + 2) % 4] & SUIT_RANGES[top // 13])
-    to_partner = partner_top >= 0 and _is_believed_winner(partner_top, believed)
-    return [c for c in groups(mine, others) if _is_believed_winner(c, believed)
-            or (to_partner and c < partner_top)
-            or (p.to_concede > 0 and _could_concede(p, seat, c, believed))]
+    reps = groups(legal, others)
+    led = p.trick[0] // 13 if p.trick else -1
+    if led >= 0 and not p.hands[seat] & SUIT_RANGES[led]:
+        plain_high = [c for c in reps if highest(others & SUIT_RANGES[c // 13]) < c]
+        low = [c for c in reps if c not in plain_high]
+        if low and plain_high:
+            trumps = [c for c in plain_high if p.trump < 4 and c // 13 == p.trump]
+            reps = low + trumps
+    return [(c, DefenderPartner.id) for c in reps]
 
 
 def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> int:
@@ -398,164 +506,19 @@ def _is_solid(mine: int, top: int, believed: int) -> bool:
     return between == 0
 
 
-def _crashes(p: Point, seat: int, card: int, believed: int) -> bool:
-    """True when leading *card*, a believed winner, forces partner to play a believed winner
-    of the suit under it: every card partner holds in the suit is such a winner."""
-    partner_suit = p.hands[(seat + 2) % 4] & SUIT_RANGES[card // 13]
-    if not partner_suit or not _is_believed_winner(card, believed):
-        return False
-    if partner_suit >> card:
-        return False  # partner holds a higher card: that is an overtake (careless-blocking)
-    return all(_is_believed_winner(c, believed) for c in ascending(partner_suit))
 
-
-def _blocks(p: Point, seat: int, card: int, believed: int) -> bool:
-    """True when leading *card* forces partner to overtake a sure winner (a blocking order)."""
-    partner = (seat + 2) % 4
-    s = card // 13
-    pcards = suit_bits(p.hands[partner], s)
-    if not pcards or not _is_believed_winner(card, believed):
-        return False
-    return (pcards & ((1 << (card % 13 + 1)) - 1)) == 0
-
-
-# --- 4a.3: following suit --------------------------------------------------------------------
-
-
-def _follow(p: Point, seat: int, led: int) -> list[Alt]:
-    own = p.hands[seat] & SUIT_RANGES[led]
-    partner = (seat + 2) % 4
-    win_seat, win_card = _current_winner(p)
-    threats = _threats(p, seat, led)
-    low = lowest(own)
-    if win_seat == partner and _surely_wins(win_card, threats, p.trump):
-        return [(low, _tag_for_belief(p, low, NoCrash.id))]
-    # Cards that beat the trick so far: higher cards of the suit led, unless it was ruffed.
-    beater_mask = own & above(win_card) if win_card // 13 == led else 0
-    sure_mask = _sure_part(beater_mask, threats, led, p.trump)
-    if sure_mask:
-        cheapest = lowest(sure_mask)
-        others = _others(p, seat)
-        believed = _believed_opp(p, seat)
-        partner_suit = p.hands[partner] & SUIT_RANGES[led]
-        if (low != cheapest and partner_suit and partner in _still_to_play(p)
-                and all(_is_believed_winner(c, believed) for c in ascending(partner_suit))):
-            # C3: partner, still to play, has only winners in the suit: winning here would
-            # put two winners on one trick when the low card lets partner take it.
-            return [(low, _tag_for_belief(p, low, NoCrash.id))]
-        # 70E1: a lower card that wins only if the card above it sits with the right opponent
-        # is a finesse, and so is letting partner's card ride. Unstated, either is normal but
-        # credited only where it loses: the engine minimises over the finesse and the sure card,
-        # and either choice is then the unstated-finesse rule's doing.
-        finesses = [c for c in ascending(beater_mask & ((1 << cheapest) - 1))
-                    if _represents(c, own, others) and _is_finesse(c, believed)]
-        # Letting partner's card ride is a finesse when one card beats it (running the J
-        # with only the K out) and overtaking would spend this hand's only card above it;
-        # with KJ over partner's 8 nothing is gained by riding, and nobody does.
-        ride = (win_seat == partner and low != cheapest and beater_mask == 1 << cheapest
-                and _might_win(p, seat, led) and _is_finesse(win_card, believed, 1))
-        placed = p.plan.finesse_against[led]
-        if placed >= 0 and placed in _still_to_play(p):
-            # The statement places the missing card with an opponent still to play to this
-            # trick: a finesse that needs it elsewhere contradicts his own statement.
-            finesses, ride = [], False
-        marked = False
-        if not finesses and not ride and p.known_out:
-            blind = _threats(p, seat, led, blind=True)
-            marked = not _surely_wins(cheapest, blind, p.trump) and bool(
-                suit_bits(blind, led) & ~((1 << (cheapest % 13 + 1)) - 1)
-            )
-        tag = UnstatedFinesse.id if finesses or ride or marked else SuitOrder.id
-        alts = [(cheapest, _tag_for_belief(p, cheapest, tag))]
-        alts += [(c, _tag_ignored(p, c, UnstatedFinesse.id)) for c in finesses]
-        if ride:
-            alts.append((low, _tag_ignored(p, low, UnstatedFinesse.id)))
-        return alts
-    if beater_mask and win_seat != partner:
-        # Nothing wins for sure: second or third hand may go up (cheapest or highest card
-        # that beats the trick so far) or play low; partner's card is not overtaken.
-        others = _others(p, seat)
-        cand = {lowest(beater_mask), highest(beater_mask), low}
-        return [(c, _tag_ignored(p, c, _tag_for_belief(p, c, SuitOrder.id)))
-                for c in sorted(cand, reverse=True) if _represents(c, own, others)]
-    return [(low, _tag_for_belief(p, low, SuitOrder.id))]
-
-
-def _sure_part(cards: int, threats: int, suit: int, trump: int) -> int:
-    """The cards of *cards* (all of *suit*) that no threat can beat."""
-    if not cards:
-        return 0
-    if trump < 4 and suit != trump and threats & SUIT_RANGES[trump]:
-        return 0
-    top = highest(threats & SUIT_RANGES[suit])
-    return cards if top < 0 else cards & above(top)
-
-
-def _represents(card: int, own: int, others: int) -> bool:
-    """True when *card* is the highest of its group of equivalent cards (avoids twin branches):
-    the next card of the hand above it in the suit, if any, has a card held elsewhere between."""
-    higher = own & SUIT_RANGES[card // 13] & ~((2 << card) - 1)
-    if not higher:
-        return True
-    nxt = higher & -higher
-    return bool(others & (nxt - 1) & ~((2 << card) - 1))
-
-
-# --- 4a.4: void in the suit led ---------------------------------------------------------------
-
-
-def _void(p: Point, seat: int, led: int) -> list[Alt]:
-    own = p.hands[seat]
-    partner = (seat + 2) % 4
-    win_seat, win_card = _current_winner(p)
-    threats = _threats(p, seat, led)
-    trumps = own & SUIT_RANGES[p.trump] if p.trump < 4 else 0
-    alts: list[Alt] = []
-    partner_sure = win_seat == partner and _surely_wins(win_card, threats, p.trump)
-    if trumps and not partner_sure:
-        ruffs = [c for c in ascending(trumps) if beats(c, win_card, p.trump)]
-        if ruffs:
-            others = _others(p, seat)
-            if p.opts.profile.ruff == "lowest":
-                chosen = [ruffs[0]]
-            else:
-                chosen = [c for c in ruffs if _represents(c, own, others)]
-            alts += [(c, Ruff.id) for c in chosen]
-            if win_seat != partner:
-                return alts
-    alts += _discards(p, seat)
-    return alts
-
-
-def _discards(p: Point, seat: int) -> list[Alt]:
-    """Any believed loser; a believed winner only when no believed loser is left (C7)."""
-    own = p.hands[seat]
-    trump_mask = SUIT_RANGES[p.trump] if p.trump < 4 else 0
-    pool = own & ~trump_mask or own
-    believed = _believed_opp(p, seat)
-    partner_hand = p.hands[(seat + 2) % 4]
-    losers = 0
-    for s in range(4):
-        cards = pool & SUIT_RANGES[s]
-        if not cards:
-            continue
-        # A believed winner is expendable when partner holds enough higher cards of the suit
-        # to cash it anyway (Q opposite AK): discarding it loses nothing in the claimer's mind.
-        opp_top = highest(believed & SUIT_RANGES[s])
-        if opp_top >= 0:
-            losers |= cards & ((1 << opp_top) - 1)  # beaten by an opponent's card
-            cards &= ~((1 << opp_top) - 1)
-        depth = 0
-        partner_suit = partner_hand & SUIT_RANGES[s]
-        while cards:
-            c = cards.bit_length() - 1
-            cards ^= 1 << c
-            depth += 1
-            if (partner_suit >> (c + 1)).bit_count() >= depth:
-                losers |= 1 << c
-    choose = losers or pool
-    others = _others(p, seat)
-    return [(c, _tag_for_belief(p, c, Discard.id)) for c in groups(choose, others)]
+def _within_suit(p: Point, seat: int, mine: int, believed: int, others: int) -> list[int]:
+    """The cards of *mine* (one suit) the profile's order allows when a step names the suit:
+    the top of a solid holding (or always, top-down), else any card he sees as a winner, or
+    any card at all when none is (he said to play the suit)."""
+    order = p.opts.profile.suit_order
+    top = highest(mine)
+    if order == "top-down" or (order == "top-down-if-solid"
+                               and p.solid >> (seat * 4 + top // 13) & 1):
+        return [top]
+    reps = groups(mine, others)
+    winners = [c for c in reps if _is_believed_winner(c, believed)]
+    return winners or reps
 
 
 # --- 4a.1: a step prescribes -------------------------------------------------------------------
@@ -671,6 +634,6 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
             elif a == "play" and step.cards & legal:
                 for c in groups(step.cards & legal, others):
                     out.setdefault(c, FollowStatement.id)
-    return [(c, _tag_ignored(p, c, rid)) for c, rid in out.items() if legal >> c & 1]
+    return [(c, _tag(p, seat, c, rid)) for c, rid in out.items() if legal >> c & 1]
 
 

@@ -1,4 +1,4 @@
-"""The rules that make a claimer-side card normal (law70.md section 4), one class each.
+"""The rules that make a claimer-side card normal (law70.md version 2, §4), one class each.
 
 Each rule has a stable ``id``, a :class:`Citation` and a one-line ``summary``; the ruling tags
 every claimer card of the worst normal line with the id of the rule that admitted it. The order
@@ -34,7 +34,8 @@ class SuitOrder(Rule):
 
     id = "suit-order"
     citation = LAWS["70E2"]
-    summary = "within a suit, the card the regulating authority's order allows"
+    summary = ("within a suit, among the cards he sees as equal, the card the regulating "
+               "authority's order allows (a careless underplay from spot cards)")
 
 
 class SuitsAnyOrder(Rule):
@@ -42,7 +43,7 @@ class SuitsAnyOrder(Rule):
 
     id = "suits-any-order"
     citation = LAWS["70D1"]
-    summary = "no order of suits was stated, so any suit with a winner may be led"
+    summary = "no order of suits was stated: any safe lead, in any suit"
 
 
 class CarelessBlocking(Rule):
@@ -50,7 +51,8 @@ class CarelessBlocking(Rule):
 
     id = "careless-blocking"
     citation = LAWS["footnote"]
-    summary = "a careless order that blocks the suit or spends an entry"
+    summary = ("a careless order of safe-looking cashes that blocks a suit or spends an "
+               "entry (an option: novice class)")
 
 
 class NoCrash(Rule):
@@ -58,7 +60,7 @@ class NoCrash(Rule):
 
     id = "no-crash"
     citation = LAWS["footnote"]
-    summary = "partner's card wins the trick, so the lowest card (no crash of winners)"
+    summary = "partner's card wins the trick: his lowest card, no crash of two winners"
 
 
 class UnawareTrump(Rule):
@@ -66,7 +68,8 @@ class UnawareTrump(Rule):
 
     id = "unaware-trump"
     citation = LAWS["70C"]
-    summary = "trump not mentioned: a side winner played before the trump is drawn"
+    summary = ("trump not mentioned, presumed forgotten: in his picture a side winner "
+               "before the trump looked safe")
 
 
 class UnawareCard(Rule):
@@ -74,7 +77,8 @@ class UnawareCard(Rule):
 
     id = "unaware-card"
     citation = LAWS["70A"]
-    summary = "an outstanding card the statement overlooks is presumed forgotten"
+    summary = ("an outstanding card the claim overlooks is presumed forgotten: in his "
+               "picture the card looked safe")
 
 
 class UnstatedFinesse(Rule):
@@ -82,7 +86,8 @@ class UnstatedFinesse(Rule):
 
     id = "unstated-finesse"
     citation = LAWS["70E1"]
-    summary = "a finesse (or drop) not stated is not credited: the losing option is normal"
+    summary = ("no card was safe and the rest was a guess (finesse or drop) he did not "
+               "state: every option is normal, the losing one is taken")
 
 
 class NoticesBreak(Rule):
@@ -98,7 +103,7 @@ class Ruff(Rule):
 
     id = "ruff"
     citation = LAWS["70E2"]
-    summary = "a ruff, with any trump the profile allows"
+    summary = "a safe ruff: the lowest one (ACBL 2019) or any"
 
 
 class Discard(Rule):
@@ -106,7 +111,16 @@ class Discard(Rule):
 
     id = "discard"
     citation = LAWS["footnote"]
-    summary = "a discard of a card the claimer may believe expendable"
+    summary = "a safe discard: never a winner he needs, nor one while a spare card remains"
+
+
+class DrawsTrumps(Rule):
+    """Drawing trumps is the routine while the opponents hold trumps in his picture (§4.1.3)."""
+
+    id = "draws-trumps"
+    citation = LAWS["70C"]
+    summary = ("leading a trump to draw the opponents' is the routine, even where the claim "
+               "needed a ruff first (no ruff or order stated)")
 
 
 class DefenderPartner(Rule):
@@ -114,7 +128,8 @@ class DefenderPartner(Rule):
 
     id = "defender-partner"
     citation = LAWS["70D2"]
-    summary = "a defender's claim cannot rely on partner's choice among normal plays"
+    summary = ("a defender's claim cannot rely on partner's choice among normal plays "
+               "(no plain winner thrown while he holds a plain loser)")
 
 
 class Concede(Rule):
@@ -122,12 +137,13 @@ class Concede(Rule):
 
     id = "concede"
     citation = LAWS["70A"]
-    summary = "the claim concedes tricks, so a loser may be led at any moment"
+    summary = "the claim concedes tricks: a safe lead of a loser, at any moment"
 
 
 RULES: tuple[type[Rule], ...] = (
     FollowStatement, SuitOrder, SuitsAnyOrder, CarelessBlocking, NoCrash, UnawareTrump,
-    UnawareCard, UnstatedFinesse, NoticesBreak, Ruff, Discard, DefenderPartner, Concede,
+    UnawareCard, UnstatedFinesse, NoticesBreak, Ruff, Discard, DrawsTrumps, DefenderPartner,
+    Concede,
 )
 """Every rule, in the order law70.md section 4 lists them."""
 

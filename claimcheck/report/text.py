@@ -62,14 +62,23 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
             out.append(f"  - {words}{d.reason} -> {d.resolution}")
     if r.worst_line:
         out.append("")
-        title = "worst normal line" + (f" ({r.belief})" if r.belief else "") + ":"
+        title = "worst normal line" + (f" ({r.picture})" if r.picture else "") + ":"
         out.append(title)
+        whys: list[str] = []
         for i, trick in enumerate(r.worst_line, start=1):
             cards = []
             for lc in trick:
                 tag = "" if lc.rule == "defence" else f" [{', '.join((lc.rule, *lc.also))}]"
+                if lc.cost > 0:
+                    tag += " (costs a trick)" if lc.cost == 1 else f" (costs {lc.cost} tricks)"
                 cards.append(f"{lc.seat.letter} {lc.card.render(ascii_only=ascii_only)}{tag}")
+                if lc.why:
+                    whys.append(f"  trick {i}: {lc.why}")
             out.append(f"  {i:2d}. " + ", ".join(cards))
+        if whys:
+            out.append("")
+            out.append("why the careless cards looked safe:")
+            out.extend(whys)
     if r.rules:
         out.append("")
         out.append("rules applied:")
@@ -79,22 +88,26 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
                 out.append(f"  {rid} ({rule.citation.law}): {rule.summary}")
     s = r.search
     out.append("")
-    out.append(f"search: {s.nodes} nodes, {s.solver_calls} DDS calls, {s.memo_hits} memo hits, "
-               f"{s.beliefs} belief(s), {s.seconds * 1000:.1f} ms"
-               + (", budget exhausted" if s.budget_exhausted else ""))
+    out.append(f"search: {s.nodes} nodes, {s.oracle_nodes} sure-oracle nodes "
+               f"({s.oracle_calls} calls), {s.solver_calls} DDS calls, {s.memo_hits} memo hits, "
+               f"{s.pictures} picture(s), {s.seconds * 1000:.1f} ms"
+               + (", budget exhausted" if s.budget_exhausted else "")
+               + (", stopped by the time cap" if s.clock_stopped else ""))
     return "\n".join(out)
 
 
 def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
-    """The ruling as a JSON-ready dict (schema ``claimcheck.ruling/1``).
+    """The ruling as a JSON-ready dict (schema ``claimcheck.ruling/2``).
 
     Times are left out unless *timings*, so the same input gives byte-identical JSON.
     """
     r = ruling
     search: dict[str, Any] = {
         "nodes": r.search.nodes, "solver_calls": r.search.solver_calls,
-        "memo_hits": r.search.memo_hits, "beliefs": r.search.beliefs,
+        "memo_hits": r.search.memo_hits, "pictures": r.search.pictures,
+        "oracle_nodes": r.search.oracle_nodes, "oracle_calls": r.search.oracle_calls,
         "budget_exhausted": r.search.budget_exhausted,
+        "clock_stopped": r.search.clock_stopped,
     }
     if timings:
         search["seconds"] = r.search.seconds
@@ -119,14 +132,17 @@ def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
         "rules": list(r.rules),
         "doubts": [{"words": d.words, "reason": d.reason, "resolution": d.resolution}
                    for d in r.doubts],
-        "belief": r.belief,
+        "picture": r.picture,
         "statement": r.statement,
         "plan": list(r.plan_lines),
         "profile": r.profile,
         "options": dict(r.options),
         "worst_line": [
             [{"seat": lc.seat.letter, "card": str(lc.card), "rule": lc.rule,
-              **({"also": list(lc.also)} if lc.also else {})} for lc in trick]
+              **({"also": list(lc.also)} if lc.also else {}),
+              **({"forgotten": [str(c) for c in lc.forgotten], "why": lc.why}
+                 if lc.why else {}),
+              **({"cost": lc.cost} if lc.cost else {})} for lc in trick]
             for trick in r.worst_line
         ],
         "notes": list(r.notes),

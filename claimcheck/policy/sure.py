@@ -1,0 +1,465 @@
+"""The sure oracle: "are k tricks sure in the claimer's picture from here?" (law70.md §1, §7).
+
+A number of tricks is *sure* in a picture when one line of the claimer side takes it against
+every way the outstanding cards of the picture could lie and every defence. The oracle plays
+that as a game against a **pooled defence**: either defender may play any outstanding card of
+the picture, committing only as each card is played. The constraints that make the pooled game
+exactly "wins in every layout":
+
+* a card a defender plays is his (it leaves the pool);
+* a defender who shows out of a suit holds none of it afterwards (a *void*);
+* each defender holds as many cards as he has tricks left to play, so a play is allowed only
+  when the rest of the pool can still be dealt: the cards of a suit one defender is void in must
+  fit in the other's hand.
+
+A **forgotten** card is, in the claimer's picture, a small card of no consequence: it is not in
+the pool, and the defender holding it holds a *blank* instead, which never wins a trick. A
+defender may play a blank whenever he may show out. A defender whose only cards are blanks has,
+in the picture, nothing that can take a trick: the claimer side takes the rest.
+
+Cheap sound bounds come first (a claim needing no more than the top winners the hand on lead can
+cash is sure), then a memoised search on the trick-start key. Nodes count against the ruling's
+budget (:class:`Budget`), so a ruling costs the same on any machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.bits import SUIT_RANGES, beats, winner_index
+
+BLANK = -1
+"""A forgotten card played by a defender: of no consequence, it never wins a trick."""
+
+
+class BudgetExceeded(Exception):
+    """Raised when the ruling's node budget is spent (search and oracle nodes together)."""
+
+
+@dataclass(slots=True)
+class Budget:
+    """The node budget one ruling shares between the search and the sure oracle."""
+
+    max_nodes: int
+    nodes: int = 0
+    oracle_nodes: int = 0
+
+    def spend_oracle(self) -> None:
+        self.oracle_nodes += 1
+        if self.nodes + self.oracle_nodes > self.max_nodes:
+            raise BudgetExceeded
+
+    def spend_search(self) -> None:
+        self.nodes += 1
+        if self.nodes + self.oracle_nodes > self.max_nodes:
+            raise BudgetExceeded
+
+
+def _void_suits(voids: int, seat: int) -> int:
+    """The mask of every card of the suits *seat* is void in (voids: bit ``seat * 4 + suit``)."""
+    out = 0
+    v = voids >> (seat * 4)
+    for s in range(4):
+        if v >> s & 1:
+            out |= SUIT_RANGES[s]
+    return out
+
+
+def _groups_pooled(cards: int, others: int) -> list[int]:
+    """Representatives of a defender's candidate cards: per run of cards with no card of
+    *others* (the claimer side's and the trick's) between them, the highest and the lowest.
+    The top and the bottom of a run give the other defender every choice a middle card would
+    (to overtake or to play under), so nothing is lost."""
+    out: list[int] = []
+    mask = cards
+    while mask:
+        top = mask.bit_length() - 1
+        base = top - top % 13
+        floor = max((others & ((1 << top) - 1)).bit_length(), base)
+        run = mask & ~((1 << floor) - 1)
+        out.append(top)
+        low = (run & -run).bit_length() - 1
+        if low != top:
+            out.append(low)
+        mask &= (1 << floor) - 1
+    return out
+
+
+def _groups(cards: int, others: int) -> list[int]:
+    """One card (the highest) per group of equivalent cards of *cards* given *others*."""
+    out: list[int] = []
+    mask = cards
+    while mask:
+        top = mask.bit_length() - 1
+        base = top - top % 13
+        floor = max((others & ((1 << top) - 1)).bit_length(), base)
+        out.append(top)
+        mask &= (1 << floor) - 1
+    return out
+
+
+class SureOracle:
+    """The sure oracle for one claimer side and one denomination, memoised across calls.
+
+    Seats are absolute (0..3); the claimer side is the seats of *claimer*'s parity. A state is
+    the two claimer-side hands, the pool of outstanding cards of the picture, the trick in
+    progress, the leader, the voids the claimer knows of, and the defenders' card counts.
+    """
+
+    def __init__(self, trump: int, claimer: int, budget: Budget) -> None:
+        self.trump = trump
+        self.claimer = claimer
+        self.budget = budget
+        self.calls = 0
+        self._lo: dict[tuple[int, int, int, int, int, int], int] = {}
+        self._hi: dict[tuple[int, int, int, int, int, int], int] = {}
+        self._mid_lo: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
+        self._mid_hi: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
+        self._tops: dict[tuple[int, int, int, int, int, int, int], int] = {}
+
+    # --- public -----------------------------------------------------------------------------
+
+    def sure(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+             forgotten: int, voids: int, need: int) -> bool:
+        """True when *need* tricks from here (the trick in progress included) are sure in the
+        picture that lacks the *forgotten* cards, the claimer knowing of the *voids*."""
+        self.calls += 1
+        c = self.claimer
+        d1, d3 = (c + 1) % 4, (c + 3) % 4
+        pool = (hands[d1] | hands[d3]) & ~forgotten
+        return self._sure(hands[c], hands[(c + 2) % 4], pool, trick, leader,
+                          voids & (0xF << (d1 * 4) | 0xF << (d3 * 4)),
+                          hands[d1].bit_count(), hands[d3].bit_count(), need)
+
+    def most(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+             forgotten: int, voids: int, at_least: int = 0, cap: int = 13) -> int:
+        """The most tricks sure from here in the picture (at least *at_least*, assumed sure;
+        at most *cap*, an upper bound the caller knows)."""
+        left = min(cap, max(h.bit_count() for h in hands))
+        k = at_least
+        while k < left and self.sure(hands, trick, leader, forgotten, voids, k + 1):
+            k += 1
+        return k
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def _side(self, seat: int) -> bool:
+        return (seat - self.claimer) % 2 == 0
+
+    def _sure(self, a: int, b: int, pool: int, trick: tuple[int, ...], leader: int,
+              voids: int, n1: int, n3: int, need: int) -> bool:
+        if need <= 0:
+            return True
+        c = self.claimer
+        left = a.bit_count()
+        seat = (leader + len(trick)) % 4
+        if trick and (c - leader) % 4 < len(trick):
+            left += 1  # the claimer has played to the trick in progress
+        if need > left:
+            return False
+        key: tuple[int, int, int, int, int, int] | None = None
+        mid: tuple[int, int, int, tuple[int, ...], int, int, int] | None = None
+        if trick:
+            mid = (a, b, pool, trick, leader, voids, n1 + 16 * n3)
+            if need <= self._mid_lo.get(mid, 0):
+                return True
+            if need >= self._mid_hi.get(mid, 99):
+                return False
+        else:
+            # Played cards are gone: only the order of the cards still out matters, so the
+            # state is packed to the top of each suit (an exact equivalence, as DDS's relative
+            # ranks), and transpositions meet in the memo.
+            a, b, pool = _compress(a, b, pool)
+            key = (a, b, pool, leader, voids, n1 + 16 * n3)
+            if need <= self._lo.get(key, 0):
+                return True
+            if need >= self._hi.get(key, 99):
+                return False
+            if self._side(seat):
+                lead, partner = (a, b) if seat == c else (b, a)
+                if need <= self._cashable(lead, partner, pool, need):
+                    self._lo[key] = max(self._lo.get(key, 0), need)
+                    return True
+        self.budget.spend_oracle()
+        if self._side(seat):
+            result = self._claimer_move(a, b, pool, trick, leader, voids, n1, n3, need, seat)
+        else:
+            result = self._defender_move(a, b, pool, trick, leader, voids, n1, n3, need, seat)
+        if key is not None:
+            if result:
+                self._lo[key] = max(self._lo.get(key, 0), need)
+            else:
+                self._hi[key] = min(self._hi.get(key, 99), need)
+        elif mid is not None:
+            if result:
+                self._mid_lo[mid] = max(self._mid_lo.get(mid, 0), need)
+            else:
+                self._mid_hi[mid] = min(self._mid_hi.get(mid, 99), need)
+        return result
+
+    def _cashable(self, lead: int, partner: int, pool: int, need: int) -> int:
+        """Tricks the claimer side takes for sure by cashing its top winners, the hand on lead
+        first: a single-agent search (law70.md §7's cheap bound).
+
+        A winner is a card above every pool card of its suit; while the pool holds a trump,
+        only trumps are winners. A trick won by a winner is the side's whatever the defenders
+        play, and their plays cannot make a winner stop being one (the pool only shrinks).
+        What the defence still decides is which cards it keeps, and the bound assumes the
+        worst: each round of a suit takes just one pool card of it (a defender who holds the
+        suit must follow), the lowest. Once a suit's pool cards are gone every card of it is a
+        winner, and once the trumps are gone the side suits open. So the defence drops out and
+        what remains is the claimer side's own problem of entries (which hand wins, what
+        partner follows or throws), searched with a memo. The result is the length of a real
+        sure line: a sound lower bound of the sure tricks, and often all of them.
+        """
+        t = self.trump
+        th = [-1, -1, -1, -1]
+        m = [0, 0, 0, 0]
+        for s in range(4):
+            theirs = pool & SUIT_RANGES[s]
+            m[s] = theirs.bit_count()
+            th[s] = theirs.bit_length() - 1 if theirs else 13 * s - 1
+        key = (lead, partner, th[0], th[1], th[2], th[3],
+               m[0] | m[1] << 4 | m[2] << 8 | m[3] << 12)
+        hit = self._tops.get(key)
+        if hit is not None:
+            return hit
+        memo: dict[tuple[int, int, int], int] = {}
+        result = self._tops_search(lead, partner, th, m[0] | m[1] << 4 | m[2] << 8 | m[3] << 12,
+                                   t, need, memo)
+        if len(self._tops) < 200_000:
+            self._tops[key] = result
+        return result
+
+    def _tops_search(self, x: int, y: int, th: list[int], counts: int, t: int, need: int,
+                     memo: dict[tuple[int, int, int], int]) -> int:
+        """Most tricks cashing winners with hand *x* on lead and *y* its partner (see above);
+        *counts* packs the pool's cards per suit, four bits a suit."""
+        if need <= 0 or not x:
+            return 0
+        key = (x, y, counts)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = 0
+        trumps_out = t < 4 and counts >> (4 * t) & 0xF
+        for s in range(4):
+            if trumps_out and s != t:
+                continue
+            xs = x & SUIT_RANGES[s]
+            if not xs:
+                continue
+            ms = counts >> (4 * s) & 0xF
+            ys = y & SUIT_RANGES[s]
+            win_mask = ~((1 << (th[s] + 1)) - 1) if ms else -1
+            wx = xs & win_mask
+            wy = ys & win_mask
+            if not wx and not wy:
+                continue
+            plays: list[tuple[int, int, bool]] = []  # (leader card, partner card, partner wins)
+            x_top = xs.bit_length() - 1
+            x_low = (xs & -xs).bit_length() - 1
+            if ys:
+                y_top = ys.bit_length() - 1
+                y_low = (ys & -ys).bit_length() - 1
+                if wx:
+                    plays.append((x_top, y_low, y_low > x_top))
+                    if y_top > x_top:
+                        plays.append((x_top, y_top, True))  # overtake: the lead crosses
+                if wy:
+                    plays.append((x_low, y_top, y_top > x_low))
+            elif wx:
+                # Partner shows out: he throws the lowest card of one of his suits.
+                for t2 in range(4):
+                    yt = y & SUIT_RANGES[t2]
+                    if yt:
+                        plays.append((x_top, (yt & -yt).bit_length() - 1, False))
+                if not y:
+                    plays.append((x_top, -1, False))
+            left = counts - (1 << (4 * s)) if ms else counts
+            for lc, pc, partner_wins in plays:
+                nx = x & ~(1 << lc)
+                ny = y & ~(1 << pc) if pc >= 0 else y
+                if partner_wins:
+                    sub = self._tops_search(ny, nx, th, left, t, need - 1, memo)
+                else:
+                    sub = self._tops_search(nx, ny, th, left, t, need - 1, memo)
+                if sub + 1 > best:
+                    best = sub + 1
+                    if best >= need:
+                        memo[key] = best
+                        return best
+        memo[key] = best
+        return best
+
+    def _after(self, a: int, b: int, pool: int, trick: tuple[int, ...], leader: int,
+               voids: int, n1: int, n3: int, need: int) -> bool:
+        """Continue after a card was added to *trick* (completing it or not)."""
+        if len(trick) < 4:
+            return self._sure(a, b, pool, trick, leader, voids, n1, n3, need)
+        win = (leader + winner_index(trick, self.trump)) % 4
+        won = 1 if self._side(win) else 0
+        return self._sure(a, b, pool, (), win, voids, n1, n3, need - won)
+
+    def _claimer_move(self, a: int, b: int, pool: int, trick: tuple[int, ...], leader: int,
+                      voids: int, n1: int, n3: int, need: int, seat: int) -> bool:
+        c = self.claimer
+        own = a if seat == c else b
+        other = b if seat == c else a
+        trick_mask = 0
+        for x in trick:
+            if x >= 0:
+                trick_mask |= 1 << x
+        legal = own
+        if trick and trick[0] >= 0 and own & SUIT_RANGES[trick[0] // 13]:
+            legal = own & SUIT_RANGES[trick[0] // 13]
+        cards = _groups(legal, other | pool | trick_mask)
+        if trick and trick[0] >= 0 and own & SUIT_RANGES[trick[0] // 13]:
+            # Cheapest winner first, then low cards: the order in which a sure line shows up.
+            best = trick[winner_index(trick, self.trump)]
+            cards.sort(key=lambda x: (not beats(x, best, self.trump), x % 13))
+        elif trick:
+            # A discard (or a ruff): a loser first, the lowest, a winner last.
+            best = trick[winner_index(trick, self.trump)]
+            cards.sort(key=lambda x: (
+                not (self.trump < 4 and x // 13 == self.trump and beats(x, best, self.trump)),
+                not pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1), x % 13))
+        else:
+            # Winners first (cards above every pool card of their suit), then low cards.
+            cards.sort(key=lambda x: (bool(pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)),
+                                      x % 13 if pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)
+                                      else -(x % 13)))
+        for card in cards:
+            bit = 1 << card
+            na, nb = (a & ~bit, b) if seat == c else (a, b & ~bit)
+            if self._after(na, nb, pool, trick + (card,), leader, voids, n1, n3, need):
+                return True
+        return False
+
+    def _defender_move(self, a: int, b: int, pool: int, trick: tuple[int, ...], leader: int,
+                       voids: int, n1: int, n3: int, need: int, seat: int) -> bool:
+        c = self.claimer
+        d1 = (c + 1) % 4
+        other = (seat + 2) % 4
+        my_void = _void_suits(voids, seat)
+        side = a | b
+        trick_mask = 0
+        for x in trick:
+            if x >= 0:
+                trick_mask |= 1 << x
+        blanks = n1 + n3 - pool.bit_count()
+        options: list[tuple[int, int]] = []  # (card, new voids)
+        if not trick:
+            for card in _groups_pooled(pool & ~my_void, side):
+                options.append((card, voids))
+            if not options:
+                # In the picture he holds nothing that can take a trick: the rest is the
+                # claimer side's.
+                return need <= a.bit_count()
+        else:
+            led = trick[0] // 13
+            follow = pool & SUIT_RANGES[led] & ~my_void
+            best = trick[winner_index(trick, self.trump)]
+            for card in _groups_pooled(follow, side | trick_mask):
+                if not beats(card, best, self.trump) and any(
+                        o[0] // 13 == led and not beats(o[0], best, self.trump)
+                        and _same_run(o[0], card, side | trick_mask) for o in options):
+                    continue  # under the winner, the top and the bottom of a run are alike
+                options.append((card, voids))
+            shown = voids | 1 << (seat * 4 + led)
+            # A show-out: one card of each run he may hold (which card of a run leaves the
+            # pool does not change what the rest can do against the claimer side's cards;
+            # a trump that could win the trick, the top and the bottom), and a blank.
+            rest = pool & ~my_void & ~SUIT_RANGES[led]
+            t = self.trump
+            for card in _groups(rest, side | trick_mask):
+                options.append((card, shown))
+                if t < 4 and card // 13 == t:
+                    low = _run_low(card, rest, side | trick_mask)
+                    if low != card:
+                        options.append((low, shown))
+            if blanks > 0:
+                options.append((BLANK, shown))
+            # Trumps and winners first: the refutations show up soonest.
+            options.sort(key=lambda o: not (o[0] >= 0 and beats(o[0], best, t)))
+        for card, nv in options:
+            npool = pool & ~(1 << card) if card >= 0 else pool
+            m1 = n1 - 1 if seat == d1 else n1
+            m3 = n3 if seat == d1 else n3 - 1
+            if not _feasible(npool, nv, seat, other, m1 if seat == d1 else m3,
+                             m3 if seat == d1 else m1):
+                continue
+            if not self._after(a, b, npool, trick + (card,), leader, nv, m1, m3, need):
+                return False
+        return True
+
+
+_PACK: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+
+def _compress(a: int, b: int, pool: int) -> tuple[int, int, int]:
+    """*a*, *b* and *pool* with each suit's remaining cards packed to the top of the suit,
+    keeping their order: an equivalent position (cards are equal when nothing lies between)."""
+    ra = rb = rp = 0
+    for s in range(4):
+        sa = (a >> (13 * s)) & 0x1FFF
+        sb = (b >> (13 * s)) & 0x1FFF
+        sp = (pool >> (13 * s)) & 0x1FFF
+        if not (sa | sb | sp):
+            continue
+        key = (sa, sb, sp)
+        hit = _PACK.get(key)
+        if hit is None:
+            ca = cb = cp = 0
+            rank = 12
+            for r in range(12, -1, -1):
+                bit = 1 << r
+                if sa & bit:
+                    ca |= 1 << rank
+                elif sb & bit:
+                    cb |= 1 << rank
+                elif sp & bit:
+                    cp |= 1 << rank
+                else:
+                    continue
+                rank -= 1
+            hit = (ca, cb, cp)
+            if len(_PACK) < 500_000:
+                _PACK[key] = hit
+        ra |= hit[0] << (13 * s)
+        rb |= hit[1] << (13 * s)
+        rp |= hit[2] << (13 * s)
+    return ra, rb, rp
+
+
+def _run_low(card: int, cards: int, others: int) -> int:
+    """The lowest card of *cards* in the run of *card* (no card of *others* between)."""
+    base = card - card % 13
+    floor = max((others & ((1 << card) - 1)).bit_length(), base)
+    run = cards & ((2 << card) - 1) & ~((1 << floor) - 1)
+    return (run & -run).bit_length() - 1
+
+
+def _same_run(x: int, y: int, others: int) -> bool:
+    """True when *x* and *y* are of one suit with no card of *others* between them."""
+    if x // 13 != y // 13:
+        return False
+    lo, hi = min(x, y), max(x, y)
+    return not others & ((1 << hi) - 1) & ~((2 << lo) - 1)
+
+
+def _feasible(pool: int, voids: int, seat: int, other: int, n_seat: int, n_other: int) -> bool:
+    """True when *pool* can still be dealt: the cards of the suits one defender is void in fit
+    in the other's hand, and no card is in a suit both are void in."""
+    v_seat = _void_suits(voids, seat)
+    v_other = _void_suits(voids, other)
+    if pool & v_seat & v_other:
+        return False
+    if (pool & v_seat).bit_count() > n_other:
+        return False
+    if (pool & v_other).bit_count() > n_seat:
+        return False
+    return pool.bit_count() <= n_seat + n_other
+
+
+__all__ = ["BLANK", "Budget", "BudgetExceeded", "SureOracle"]

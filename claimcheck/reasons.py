@@ -1,0 +1,280 @@
+"""The ruling's reasons: the verdict, the laws applied and the doubtful points (law70.md §6).
+
+:func:`compose_ruling` turns what the search found (the number, the worst line, the picture it
+was played in, what made each careless card look safe and what it cost) into a
+:class:`~claimcheck.ruling.Ruling`. The laws cited follow from the cards that *cost a trick*:
+a forgotten trump that costs nothing is reported as a doubtful point resolved at no cost, not as
+a 70C adjustment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimcheck.cards import Card, Seat
+from claimcheck.plan import LinePlan
+from claimcheck.policy.pictures import Picture
+from claimcheck.policy.profiles import Inputs, Profile
+from claimcheck.policy.rules import (
+    DefenderPartner,
+    NoticesBreak,
+    SuitOrder,
+    UnawareCard,
+    UnawareTrump,
+    UnstatedFinesse,
+)
+from claimcheck.position import Position
+from claimcheck.ruling import DoubtRecord, LineCard, Ruling, SearchReport, Verdict
+from claimcheck.tricks import Pair
+
+DEFENCE = "defence"
+
+_LAW_OF_RULE = {
+    UnawareTrump.id: "70C",
+    UnstatedFinesse.id: "70E1",
+    DefenderPartner.id: "70D2",
+}
+"""The clause a rule's card invokes when it costs a trick (70A and 70D1 stand for every
+adjustment: doubt against the claimer, and a less successful normal line exists)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """The worst line as the search found it, with what each claimer card meant."""
+
+    picture: Picture
+    line: list[tuple[int, int, str]]
+    """(seat, card int, rule ids joined by ``|``) for every card."""
+    why: list[tuple[str, int, str] | None]
+    """Per card: (rule, forgotten cards mask, action) when a forgotten card made it look safe."""
+    costs: list[int]
+    """Per card: the tricks it cost (double dummy), when computed."""
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    return tuple(Card.from_index(i) for i in range(52) if mask >> i & 1)
+
+
+def _guessed_suits(position: Position, claimer: Seat, picture: Picture) -> set[int]:
+    """Suits where the picture forgets a card the claimer side holds a higher card over: AQ
+    over the king. Playing such a suit without a word is a guess (finesse or drop) he did not
+    state, whichever card he plays: 70E1, not a mere oversight."""
+    if picture.rule != UnawareCard.id:
+        return set()
+    side = [c for s in (claimer, claimer.partner) for c in position.hands[int(s)]]
+    out: set[int] = set()
+    for card in _cards(picture.forgotten):
+        if any(c.suit == card.suit and c.index > card.index for c in side):
+            out.add(int(card.suit))
+    return out
+
+
+def line_cards(position: Position, explained: Explained, claimer: Seat | None = None
+               ) -> tuple[tuple[LineCard, ...], ...]:
+    """The worst line trick by trick, each claimer card with its rules, why it looked safe and
+    what it cost."""
+    guessed = _guessed_suits(position, claimer, explained.picture) if claimer else set()
+    out: list[tuple[LineCard, ...]] = []
+    current: list[LineCard] = []
+    first = 4 - len(position.trick)
+    for i, (seat, card, rule) in enumerate(explained.line):
+        primary, *also = rule.split("|")
+        why = explained.why[i] if i < len(explained.why) else None
+        cost = explained.costs[i] if i < len(explained.costs) else 0
+        forgotten: tuple[Card, ...] = ()
+        text = ""
+        if why is not None:
+            picture_rule, mask, action = why
+            forgotten = _cards(mask)
+            also = [primary, *also]
+            primary = picture_rule
+            names = " ".join(c.render() for c in forgotten)
+            verb = "was" if len(forgotten) == 1 else "were"
+            text = (f"{names} {verb} forgotten: {action} {Card.from_index(card).render()} "
+                    "looked safe")
+        if cost == 0 and NoticesBreak.id in (primary, *also):
+            # An unnoticed show-out is worth naming only where it cost a trick.
+            rest = [r for r in (primary, *also) if r != NoticesBreak.id]
+            primary, also = rest[0], rest[1:]
+        if cost > 0 and primary != DEFENCE and card // 13 in guessed and \
+                UnstatedFinesse.id not in (primary, *also):
+            also = [primary, *also]
+            primary = UnstatedFinesse.id
+        current.append(LineCard(Seat(seat), Card.from_index(card), primary, tuple(also),
+                                forgotten, text, cost))
+        if i + 1 == first or (i + 1 > first and (i + 1 - first) % 4 == 0):
+            out.append(tuple(current))
+            current = []
+    if current:
+        out.append(tuple(current))
+    return tuple(out)
+
+
+def compose_ruling(
+    position: Position, claimer: Seat, claimed: int, plan: LinePlan, prof: Profile,
+    inputs: Inputs, dd: int, n: int | None, bounds: tuple[int, int], explained: Explained,
+    report: SearchReport, *, drawing_trumps: bool = False,
+) -> Ruling:
+    """The ruling: verdict, award, laws, doubtful points and the worst line explained."""
+    left = position.tricks_left
+    tricks = line_cards(position, explained, claimer)
+    rules: list[str] = []
+    costly: list[str] = []
+    for trick in tricks:
+        for lc in trick:
+            if lc.rule == DEFENCE:
+                continue
+            for rid in (lc.rule, *lc.also):
+                if rid not in rules:
+                    rules.append(rid)
+                if lc.cost > 0 and rid not in costly:
+                    costly.append(rid)
+    picture = explained.picture
+    verdict: Verdict
+    if n is None:
+        verdict, award = "undetermined", bounds[0]
+    elif claimed > n:
+        verdict, award = "adjusted", n
+    elif claimed < n:
+        # 71B: a concession of tricks that could not be lost by any normal play is cancelled.
+        verdict, award = "concession-cancelled", n
+    else:
+        verdict, award = "upheld", n
+    laws = _laws(verdict, rules, costly, tricks, position, inputs)
+    doubts = _doubts(plan, position, claimer, picture, costly, rules, inputs, drawing_trumps)
+    notes: list[str] = []
+    if inputs.phase == "withdrawn":
+        notes.append("Law 69B asks whether the side would *likely* have won the trick: a "
+                     "judgement of probability the director makes; the normal-line result "
+                     "above is shown for reference only.")
+        verdict = "undetermined"
+    if dd < claimed:
+        notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
+    if report.clock_stopped:
+        notes.append("the wall-clock safety net stopped the search: the bounds are proved, "
+                     "but a larger time cap could decide")
+    options = (
+        ("suit-order", prof.suit_order), ("notices-break", "yes" if prof.notices_break else "no"),
+        ("ruff", prof.ruff), ("trump-aware", inputs.trump_aware),
+        ("player-class", inputs.player_class), ("phase", inputs.phase),
+    )
+    return Ruling(
+        position=position, claimer=claimer, claimed=claimed, n=n, dd=dd,
+        awarded_claimer=award, awarded_opponents=left - award, verdict=verdict,
+        laws=laws, rules=tuple(rules), worst_line=tricks, doubts=doubts,
+        profile=prof.name, options=options, statement=plan.text,
+        plan_lines=_plan_lines(plan), picture=_picture_text(picture),
+        search=report,
+        bounds=bounds if verdict == "undetermined" else None,
+        notes=tuple(notes),
+    )
+
+
+def _laws(verdict: Verdict, rules: list[str], costly: list[str],
+          line: tuple[tuple[LineCard, ...], ...], position: Position,
+          inputs: Inputs) -> tuple[str, ...]:
+    """The laws applied. An adjustment cites 70A and 70D1, plus the clause of each rule whose
+    card cost a trick on the worst line (70C for a forgotten trump that ruffed, 70E1 for a
+    guess he did not state, 70D2 for partner's choice, 70E2 for the order within a suit)."""
+    if verdict == "concession-cancelled":
+        return ("71B",)
+    if verdict == "upheld":
+        if inputs.phase == "concession":
+            return ("71",)
+        # The claim stands; cite the clause that credited a line the claimer did not state.
+        upheld = ["70"]
+        if UnstatedFinesse.id in rules:
+            upheld.append("70E1")  # a finesse marked by a show-out is credited (70E1(a))
+        if _lead_in_suit_order(line, position, costly_only=False):
+            upheld.append("70E2")  # the suit is deemed played in the authority's order
+        return tuple(upheld)
+    if verdict == "undetermined":
+        return ("70A",)
+    laws = ["70A", "70D1"]
+    for rid in costly:
+        law = _LAW_OF_RULE.get(rid)
+        if law and law not in laws:
+            laws.append(law)
+    if SuitOrder.id in costly and _lead_in_suit_order(line, position):
+        laws.append("70E2")
+    return tuple(laws)
+
+
+def _lead_in_suit_order(line: tuple[tuple[LineCard, ...], ...], position: Position, *,
+                        costly_only: bool = True) -> bool:
+    """True when a claimer-side lead (that cost a trick, with *costly_only*) was decided by
+    the regulating authority's order within a suit (70E2)."""
+    for i, trick in enumerate(line):
+        if trick and (i > 0 or not position.trick) and (trick[0].cost > 0 or not costly_only) \
+                and SuitOrder.id in (trick[0].rule, *trick[0].also):
+            return True
+    return False
+
+
+def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
+            costly: list[str], rules: list[str], inputs: Inputs,
+            drawing_trumps: bool) -> tuple[DoubtRecord, ...]:
+    out = [DoubtRecord(d.words, d.reason, "resolved against the claimer (70A)")
+           for d in plan.doubts]
+    trump = position.trump.suit
+    if trump is not None:
+        opps = position.outstanding(Pair.of(claimer))
+        trumps_out = [c for c in opps if c.suit == trump]
+        if trumps_out and not plan.mentions_trump(trump):
+            cards = " ".join(str(c) for c in sorted(trumps_out))
+            if inputs.trump_aware == "yes":
+                res = "the director found the claimer aware of it: no trick for it under 70C"
+            elif drawing_trumps:
+                res = ("he claimed while drawing trumps, so he knew of it (White Book "
+                       "8.70.4(b)): not presumed forgotten")
+            elif len(trumps_out) > 2:
+                res = ("with more than two trumps out he knows trumps are out: not presumed "
+                       "forgotten")
+            elif UnawareTrump.id in costly:
+                res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
+            else:
+                res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
+            out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
+                                   res))
+    if picture.rule == UnawareCard.id and picture.forgotten:
+        cards = " ".join(str(c) for c in _cards(picture.forgotten))
+        res = ("presumed forgotten (70A): " + ("it costs a trick" if UnawareCard.id in costly
+                                                else "it costs nothing"))
+        out.append(DoubtRecord(cards, f"an outstanding card the claim overlooks "
+                               f"({picture.reason})", res))
+    if UnstatedFinesse.id in costly:
+        out.append(DoubtRecord("", "a guess (finesse or drop) the statement did not name",
+                               "not credited (70E1): the losing option is taken"))
+    elif UnstatedFinesse.id in rules:
+        out.append(DoubtRecord("", "a finesse the statement did not name",
+                               "marked by a show-out, or costing nothing: credited (70E1(a))"))
+    # A conditional claim ("ten tricks, eleven if the clubs break"): the condition is a doubt.
+    condition = getattr(plan, "condition", None)
+    if condition:
+        extra = getattr(plan, "condition_tricks", None)
+        would = f" it would have given {extra}" if extra is not None else ""
+        out.append(DoubtRecord(str(condition), "a condition the claim depends on",
+                               "resolved against the claimer (70A): the claimed minimum is "
+                               f"ruled on;{would} had it been certain"))
+    return tuple(out)
+
+
+def _plan_lines(plan: LinePlan) -> tuple[str, ...]:
+    if plan.is_empty and not plan.text:
+        return ("no statement",)
+    try:
+        from claimcheck.statement import describe_plan
+
+        return tuple(describe_plan(plan))
+    except ImportError:  # pragma: no cover - the reader ships with the package
+        return tuple(f"{s.action} {s.words}" for s in plan.steps)
+
+
+def _picture_text(picture: Picture) -> str:
+    if not picture.forgotten:
+        return ""
+    cards = " ".join(str(c) for c in _cards(picture.forgotten))
+    return f"{picture.rule}: {cards} forgotten"
+
+
+__all__ = ["Explained", "compose_ruling", "line_cards"]
