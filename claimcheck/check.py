@@ -46,6 +46,16 @@ DEFAULT_MAX_NODES = 2_000_000
 gets the same ruling on any machine under any load (law70.md §7)."""
 
 
+PICTURE_QUESTION_CAP = 4_000
+"""Oracle nodes one "would forgetting these cards make the claim sure?" may take. A set whose
+absence makes the claim sure only through a deep line is no simple oversight; a question
+given up is counted in the ruling's search report."""
+
+PAIR_CANDIDATES = 8
+"""Pairs of forgotten cards are drawn from the eight highest candidates (law70.md §3.3's
+"king over his queen, the card that beats the suit he runs, the trump that spoils his ruff")."""
+
+
 def check_claim(
     position: Position,
     claimer: Seat,
@@ -132,7 +142,7 @@ def check_claim(
         budget.nodes, solver.calls - calls_before,
         getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
         round(search.stats.seconds, 6), stats.budget_exhausted, len(pictures),
-        budget.oracle_nodes, oracle.calls, stats.clock_stopped,
+        budget.oracle_nodes, oracle.calls, stats.clock_stopped, oracle.undecided,
     )
     return compose_ruling(position, claimer, claimed, plan, prof, inputs, dd, n,
                           (lower, upper), explained, report,
@@ -181,7 +191,8 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
         pictures.append(Picture(words, UnawareCard.id, "contradicts what the statement says"))
         pictures += [Picture(words | t.forgotten, UnawareCard.id, t.reason) for t in trumps]
         return pictures
-    if need <= 0 or oracle.sure(hands, trick, leader, 0, known_out, need):
+    if need <= 0 or oracle.decide(hands, trick, leader, 0, known_out, need,
+                                  PICTURE_QUESTION_CAP) is not False:
         return pictures
     # Not sure with full awareness: he overlooked something. The smallest sets of outstanding
     # cards (at most two) whose absence makes the claim sure are each a picture (§3.3); none
@@ -189,10 +200,11 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
     candidates = forgettable(hands, claimer, trump)
     found: list[int] = []
     for size in range(1, MAX_FORGOTTEN_CARDS + 1):
+        pairs = candidates[:PAIR_CANDIDATES]
         sets = ([1 << x for x in candidates] if size == 1 else
-                [1 << x | 1 << y for i, x in enumerate(candidates) for y in candidates[i + 1:]])
+                [1 << x | 1 << y for i, x in enumerate(pairs) for y in pairs[i + 1:]])
         for f in sets:
-            if oracle.sure(hands, trick, leader, f, known_out, need):
+            if oracle.decide(hands, trick, leader, f, known_out, need, PICTURE_QUESTION_CAP):
                 found.append(f)
         if found:
             break

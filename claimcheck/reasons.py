@@ -164,6 +164,7 @@ def compose_ruling(
         laws=laws, rules=tuple(rules), worst_line=tricks, doubts=doubts,
         profile=prof.name, options=options, statement=plan.text,
         plan_lines=_plan_lines(plan), picture=_picture_text(picture),
+        forgotten=_cards(picture.forgotten),
         search=report,
         bounds=bounds if verdict == "undetermined" else None,
         notes=tuple(notes),

@@ -64,6 +64,8 @@ class SearchReport:
     oracle_calls: int = 0
     clock_stopped: bool = False
     """True when the wall-clock safety net, not the node budget, cut the search short."""
+    undecided: int = 0
+    """Sure-oracle questions given up at their own cap (counted, deterministic)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,8 @@ class Ruling:
     bounds: tuple[int, int] | None = None
     """(lower, upper) proved when the verdict is undetermined."""
     notes: tuple[str, ...] = field(default=())
+    forgotten: tuple[Card, ...] = ()
+    """The cards that picture forgets (at the claim)."""
 
     @property
     def is_upheld(self) -> bool:

@@ -41,6 +41,10 @@ from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
 
+QUESTION_CAP = 3_000
+"""Oracle nodes one question of the search's own (the safe floor, the explanation) may take;
+an undecided question bounds nothing and explains nothing."""
+
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
 
@@ -167,6 +171,8 @@ class Search:
                 floor = self._sure_tricks(node, limit)
                 if floor >= limit:
                     return None
+            if depth == 0 and self._safe_floor(node, seat, limit) >= limit:
+                return None  # a claim made mid-trick, sure from the claim on
         else:
             key = self._key(node)
             floor = max(self._lower.get(key, 0), self._sure_tricks(node, limit))
@@ -451,13 +457,15 @@ class Search:
             need -= 1 if self._is_claimer_side(leader) else 0
             trick = ()
         try:
-            in_picture = self.oracle.sure(hands, trick, leader, node.forgotten, node.known_out,
-                                          need)
-            aware = self.oracle.sure(hands, trick, leader, 0, node.known_out, need)
+            in_picture = self.oracle.decide(hands, trick, leader, node.forgotten,
+                                            node.known_out, need, QUESTION_CAP)
+            aware = self.oracle.decide(hands, trick, leader, 0, node.known_out, need,
+                                       QUESTION_CAP)
+            if in_picture is not True or aware is not False or not self._aware_alternative(
+                    node, seat, card):
+                return None
         except BudgetExceeded:
-            return None
-        if not in_picture or aware or not self._aware_alternative(node, seat, card):
-            return None
+            return None  # the explanation stays within the ruling's budget, or is left out
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
         rule = "unaware-trump" if node.forgotten & trumps else "unaware-card"
         if not node.trick:
@@ -492,7 +500,11 @@ class Search:
             leader = (node.leader + winner_index(trick, self.trump)) % 4
             won = 1 if self._is_claimer_side(leader) else 0
             trick = ()
-        return won + self.oracle.most(hands, trick, leader, 0, node.known_out)
+        k = 0
+        while k < hands[seat].bit_count() + len(trick) and self.oracle.decide(
+                hands, trick, leader, 0, node.known_out, k + 1, QUESTION_CAP):
+            k += 1
+        return won + k
 
     def _safe_floor(self, node: Node, seat: int, limit: int) -> int:
         """A lower bound from the picture: with full awareness, when the tricks still claimed
@@ -511,7 +523,8 @@ class Search:
         c = self.claimer
         if self.opts.draws_trumps and (node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]) & trumps:
             return 0
-        if self.oracle.sure(node.hands, node.trick, node.leader, 0, node.known_out, need):
+        if self.oracle.decide(node.hands, node.trick, node.leader, 0, node.known_out, need,
+                              QUESTION_CAP):
             return need
         return 0
 

@@ -195,16 +195,26 @@ def _child(p: Point, seat: int, card: int) -> tuple[tuple[int, int, int, int], t
     return hands, (), winner, 1 if (winner - seat) % 2 == 0 else 0
 
 
+SAFE_QUESTION_CAP = 3_000
+"""Oracle nodes one "is this card safe?" may take. A card whose safety only a search that deep
+can show is not one the claimer sees as safe: it is treated as unsafe, and counted."""
+
+
 def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool:
     """True when the tricks still claimed stay sure in the picture after *card*."""
     hands, trick, leader, won = _child(p, seat, card)
-    return oracle.sure(hands, trick, leader, p.forgotten, p.known_out, need - won)
+    return oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
+                         SAFE_QUESTION_CAP) is True
 
 
 def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int) -> int:
+    """The most tricks proved sure after *card* (each step given up at the question cap)."""
     hands, trick, leader, won = _child(p, seat, card)
-    return won + oracle.most(hands, trick, leader, p.forgotten, p.known_out,
-                             cap=cap - won)
+    k = 0
+    while k < cap - won and oracle.decide(hands, trick, leader, p.forgotten, p.known_out,
+                                          k + 1, SAFE_QUESTION_CAP):
+        k += 1
+    return won + k
 
 
 def _threats_after(p: Point, seat: int, trick: tuple[int, ...]) -> tuple[int, list[int]]:
@@ -428,8 +438,12 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
         losers = [c for c in rest if not _is_believed_winner(c, believed)]
         if losers and len(losers) < len(rest):
             kept = [c for c in kept if c not in rest or c in losers]
-    tag = UnstatedFinesse.id if len(kept) > 1 else ""
-    return [(c, _tag(p, seat, c, tag or _default_rule(p, seat, c))) for c in kept]
+    alts = _narrow(p, seat, kept)
+    if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1:
+        # Within one suit, the options are a guess (finesse or drop, which opponent to play
+        # for the card): none is credited (70E1).
+        return [(c, _tag(p, seat, c, UnstatedFinesse.id)) for c, _ in alts]
+    return alts
 
 
 def _default_rule(p: Point, seat: int, card: int) -> str:

@@ -93,7 +93,8 @@ def forgettable(hands: tuple[int, int, int, int], claimer: int, trump: int) -> l
     opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
     side = hands[claimer] | hands[(claimer + 2) % 4]
     out: list[int] = []
-    for s in range(4):
+    # Highest ranks first: the cards a claimer overlooks are the high ones.
+    for s in sorted(range(4), key=lambda x: -((opps >> (13 * x)) & 0x1FFF).bit_length()):
         theirs = opps & suit_range(s)
         if not theirs:
             continue
@@ -107,7 +108,7 @@ def forgettable(hands: tuple[int, int, int, int], claimer: int, trump: int) -> l
             base = top - top % 13
             floor = max((side & ((1 << top) - 1)).bit_length(), base)
             theirs &= (1 << floor) - 1
-    return out
+    return sorted(out, key=lambda x: (-(x % 13), x))
 
 
 def is_drawing_trumps(position: Position, claimer: int) -> bool:

@@ -36,6 +36,10 @@ class BudgetExceeded(Exception):
     """Raised when the ruling's node budget is spent (search and oracle nodes together)."""
 
 
+class Undecided(Exception):
+    """Raised inside the oracle when one question's own cap is spent (:meth:`SureOracle.decide`)."""
+
+
 @dataclass(slots=True)
 class Budget:
     """The node budget one ruling shares between the search and the sure oracle."""
@@ -43,11 +47,15 @@ class Budget:
     max_nodes: int
     nodes: int = 0
     oracle_nodes: int = 0
+    question_cap: int = 0
+    """When positive, the oracle node count at which the question being asked is given up."""
 
     def spend_oracle(self) -> None:
         self.oracle_nodes += 1
         if self.nodes + self.oracle_nodes > self.max_nodes:
             raise BudgetExceeded
+        if self.question_cap and self.oracle_nodes > self.question_cap:
+            raise Undecided
 
     def spend_search(self) -> None:
         self.nodes += 1
@@ -111,6 +119,8 @@ class SureOracle:
         self.claimer = claimer
         self.budget = budget
         self.calls = 0
+        self.undecided = 0
+        """Questions given up at their cap (:meth:`decide`)."""
         self._lo: dict[tuple[int, int, int, int, int, int], int] = {}
         self._hi: dict[tuple[int, int, int, int, int, int], int] = {}
         self._mid_lo: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
@@ -130,6 +140,24 @@ class SureOracle:
         return self._sure(hands[c], hands[(c + 2) % 4], pool, trick, leader,
                           voids & (0xF << (d1 * 4) | 0xF << (d3 * 4)),
                           hands[d1].bit_count(), hands[d3].bit_count(), need)
+
+    def decide(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               forgotten: int, voids: int, need: int, cap: int) -> bool | None:
+        """:meth:`sure`, given up after *cap* oracle nodes: None when undecided. A claim whose
+        safety takes a search that deep to see is not one a claimer sees at a glance; the
+        caller says what an undecided question means, and the count is reported."""
+        outer = self.budget.question_cap
+        limit = self.budget.oracle_nodes + cap
+        self.budget.question_cap = min(limit, outer) if outer else limit
+        try:
+            return self.sure(hands, trick, leader, forgotten, voids, need)
+        except Undecided:
+            if outer and self.budget.oracle_nodes > outer:
+                raise  # the enclosing question's cap is spent too
+            self.undecided += 1
+            return None
+        finally:
+            self.budget.question_cap = outer
 
     def most(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
              forgotten: int, voids: int, at_least: int = 0, cap: int = 13) -> int:
@@ -462,4 +490,4 @@ def _feasible(pool: int, voids: int, seat: int, other: int, n_seat: int, n_other
     return pool.bit_count() <= n_seat + n_other
 
 
-__all__ = ["BLANK", "Budget", "BudgetExceeded", "SureOracle"]
+__all__ = ["BLANK", "Budget", "BudgetExceeded", "SureOracle", "Undecided"]

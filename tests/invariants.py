@@ -1,0 +1,207 @@
+"""The irrational floor (law70.md §4.3), checked on a worst normal line by an independent reader.
+
+This module does not use the engine's notion of a safe card: it replays the worst line of a
+ruling on the real cards, keeps the claimer's picture (the forgotten cards, remembered once one
+of their suit is seen; the show-outs noticed), and looks for the plain irrational plays a
+director would never call normal:
+
+* a duck: following suit with a card that lets the opponents win the trick while holding, in
+  the suit led, a card that surely wins it in his picture, while the claim is intact;
+* a sure winner discarded while he holds a card that is not one (and the winner is not
+  duplicated in partner's hand);
+* partner's sure winner ruffed, in a declarer claim, while another card could be played;
+* a believed loser led, not towards partner's winner nor to a ruff, while he claims every
+  trick, the claim is intact and he holds a sure winner to lead.
+
+Cards the statement prescribes (``follow-statement``), the trump-drawing routine, the careless
+options of a novice and the claiming defender's partner are exempt, as §4.3 says.
+"""
+
+from __future__ import annotations
+
+from claimcheck.bits import SUIT_RANGES, beats, mask_of, winner_index
+from claimcheck.ruling import Ruling
+
+EXEMPT = {"follow-statement", "draws-trumps", "careless-blocking", "defender-partner"}
+
+
+def _top(mask: int, suit: int) -> int:
+    return (mask & SUIT_RANGES[suit]).bit_length() - 1
+
+
+def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
+    """The plays of the worst line that break the irrational floor, described."""
+    pos = ruling.position
+    hands = [mask_of(h) for h in pos.hands]
+    trick = [c.index for c in pos.trick]
+    leader = int(pos.leader)
+    for i, card in enumerate(trick):
+        hands[(leader + i) % 4] |= 1 << card
+    c = int(ruling.claimer)
+    side = (c, (c + 2) % 4)
+    declarer = pos.declarer
+    declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
+    trump = int(pos.trump)
+    forgotten = mask_of(ruling.forgotten)
+    left = pos.tricks_left
+    claim_all = ruling.claimed == left
+    lost = 0
+    conceded = left - ruling.claimed
+    out: list[str] = []
+    # Replay from the start of the trick in progress: cards already played are part of it.
+    cards = [(int(lc.seat), lc.card.index, lc.rule, lc.also)
+             for t in ruling.worst_line for lc in t]
+    played_before = len(pos.trick)
+    current: list[int] = []
+    for i, card in enumerate(trick):
+        current.append(card)
+        hands[(leader + i) % 4] &= ~(1 << card)
+    for n, (seat, card, rule, also) in enumerate(cards):
+        assert hands[seat] >> card & 1, f"card {card} not in seat {seat}'s hand"
+        opp_cards = (hands[(c + 1) % 4] | hands[(c + 3) % 4]) & ~forgotten
+        intact = lost <= conceded
+        tags = {rule, *also}
+        exempt = bool(tags & EXEMPT) or (novice and "no-crash" in tags) or not declarer_claim \
+            and seat != c
+        if seat in side and not exempt and intact:
+            problem = _check(hands, current, leader, seat, card, trump, opp_cards, side,
+                             claim_all and lost == 0, declarer_claim)
+            if problem:
+                out.append(f"card {n + 1 + played_before} ({_name(card)} by "
+                           f"{'NESW'[seat]}): {problem}")
+        hands[seat] &= ~(1 << card)
+        current.append(card)
+        if forgotten >> card & 1:
+            forgotten &= ~SUIT_RANGES[card // 13]
+        if len(current) == 4:
+            win = (leader + winner_index(tuple(current), trump)) % 4
+            won_card = current[winner_index(tuple(current), trump)]
+            if forgotten >> won_card & 1:
+                forgotten &= ~SUIT_RANGES[won_card // 13]
+            if win not in side:
+                lost += 1
+            leader = win
+            current = []
+    return out
+
+
+def _name(card: int) -> str:
+    return "SHDC"[card // 13] + "23456789TJQKA"[card % 13]
+
+
+def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: int,
+                 opp: int, hands: list[int]) -> bool:
+    """In the picture: *card* played now wins the trick whatever the opponents still to play
+    hold of the picture's cards."""
+    trick = (*current, card)
+    if current and not beats(card, current[winner_index(tuple(current), trump)], trump):
+        return False
+    led = trick[0] // 13
+    suit = card // 13
+    later = [(leader + i) % 4 for i in range(len(trick), 4)]
+    for s in later:
+        if (s - seat) % 2 == 0:
+            continue
+        if suit == led:
+            if _top(opp, led) > card:
+                return False
+            if trump < 4 and led != trump and opp & SUIT_RANGES[trump]:
+                return False
+        else:  # a ruff
+            if _top(opp, trump) > card:
+                return False
+    return True
+
+
+def _check(hands: list[int], current: list[int], leader: int, seat: int, card: int,
+           trump: int, opp: int, side: tuple[int, int], claim_all: bool,
+           declarer_claim: bool) -> str:
+    own = hands[seat]
+    partner = (seat + 2) % 4
+    if current:
+        led = current[0] // 13
+        follows = own & SUIT_RANGES[led]
+        win_i = winner_index(tuple(current), trump)
+        win_seat = (leader + win_i) % 4
+        win_card = current[win_i]
+        if follows:
+            holders = [x for x in range(52) if follows >> x & 1
+                       and _surely_wins(x, current, leader, seat, trump, opp, hands)]
+            partner_sure = win_seat == partner and _partner_sure(current, leader, seat, trump,
+                                                                   opp)
+            if holders and not partner_sure and not _surely_wins(card, current, leader, seat,
+                                                                  trump, opp, hands) \
+                    and not _partner_will_win(hands, current, leader, seat, card, trump, opp):
+                return (f"ducks while holding {_name(holders[-1])}, a sure winner of the "
+                        "trick")
+            return ""
+        # Void in the suit led.
+        if trump < 4 and card // 13 == trump and win_seat == partner and declarer_claim:
+            if _partner_sure(current, leader, seat, trump, opp) and own & ~SUIT_RANGES[trump]:
+                return f"ruffs partner's sure winner {_name(win_card)}"
+        if not (trump < 4 and card // 13 == trump) and _is_winner(card, opp, trump):
+            spare = [x for x in range(52) if own >> x & 1 and not _is_winner(x, opp, trump)]
+            if spare and not _duplicated(hands, seat, card):
+                return f"discards the sure winner while holding {_name(spare[0])}"
+        return ""
+    if claim_all and not _is_winner(card, opp, trump):
+        suit = card // 13
+        to_partner = _is_winner(_top(hands[partner], suit), opp, trump) \
+            if hands[partner] & SUIT_RANGES[suit] else False
+        to_ruff = (trump < 4 and not hands[partner] & SUIT_RANGES[suit]
+                   and hands[partner] & SUIT_RANGES[trump])
+        winners = [x for x in range(52) if own >> x & 1 and _is_winner(x, opp, trump)]
+        if not to_partner and not to_ruff and winners:
+            return (f"leads a loser while claiming every trick and holding "
+                    f"{_name(winners[-1])}")
+    return ""
+
+
+def _is_winner(card: int, opp: int, trump: int) -> bool:
+    """A sure winner in the picture: above every picture card of its suit, and no picture
+    trump can ruff it (or it is a trump)."""
+    if card < 0:
+        return False
+    suit = card // 13
+    if _top(opp, suit) > card:
+        return False
+    return not (trump < 4 and suit != trump and opp & SUIT_RANGES[trump])
+
+
+def _duplicated(hands: list[int], seat: int, card: int) -> bool:
+    suit = card // 13
+    partner = hands[(seat + 2) % 4] & SUIT_RANGES[suit]
+    mine_above = (hands[seat] & SUIT_RANGES[suit]) >> (card + 1)
+    return (partner >> (card + 1)).bit_count() >= mine_above.bit_count() + 1
+
+
+def _partner_sure(current: list[int], leader: int, seat: int, trump: int, opp: int) -> bool:
+    win_i = winner_index(tuple(current), trump)
+    best = current[win_i]
+    led = current[0] // 13
+    later = [(leader + i) % 4 for i in range(len(current) + 1, 4)]
+    for s in later:
+        if (s - seat) % 2 == 0:
+            continue
+        if best // 13 == led and _top(opp, led) > best:
+            return False
+        if trump < 4 and best // 13 != trump and opp & SUIT_RANGES[trump]:
+            return False
+        if best // 13 == trump and _top(opp, trump) > best:
+            return False
+    return True
+
+
+def _partner_will_win(hands: list[int], current: list[int], leader: int, seat: int,
+                      card: int, trump: int, opp: int) -> bool:
+    """Partner, still to play, holds a card of the suit led above everything: a low card here
+    leaves the trick to him (no crash of two winners)."""
+    partner = (seat + 2) % 4
+    later = [(leader + i) % 4 for i in range(len(current) + 1, 4)]
+    if partner not in later:
+        return False
+    led = current[0] // 13
+    top = _top(hands[partner], led)
+    trick = (*current, card)
+    best = trick[winner_index(trick, trump)]
+    return top >= 0 and beats(top, best, trump) and _is_winner(top, opp, trump)
