@@ -1,9 +1,10 @@
 """check_claim: position + claim + statement -> ruling (plan, pictures, search, ruling).
 
 The pictures are computed once here and handed to the search; the laws and doubtful points are
-composed in :mod:`claimcheck.reasons`, beside the ruling. The order of work follows law70.md §7: the double-dummy value first (a claim of more
-than DD fails whatever was said), then "does N reach the claimed number?", and the exact N only
-when the ruling needs it (an adjusted claim or a cancelled concession).
+composed in :mod:`claimcheck.reasons`, beside the ruling. The order of work follows law70.md
+§7: the double-dummy value first (a claim of more than DD fails whatever was said), then "does
+N reach the claimed number?", and the exact N only when the ruling needs it (an adjusted claim
+or a cancelled concession).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from claimcheck.engine.search import (
     Found,
     Node,
     Search,
-    Stats,
     run_search,
     start_node,
 )

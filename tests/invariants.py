@@ -19,7 +19,10 @@ options of a novice and the claiming defender's partner are exempt, as §4.3 say
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from claimcheck.bits import SUIT_RANGES, beats, mask_of, winner_index
+from claimcheck.policy.sure import Budget, SureOracle
 from claimcheck.ruling import Ruling
 
 EXEMPT = {"follow-statement", "draws-trumps", "careless-blocking", "defender-partner"}
@@ -46,7 +49,9 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
     left = pos.tricks_left
     claim_all = ruling.claimed == left
     lost = 0
+    won = 0
     conceded = left - ruling.claimed
+    oracle = SureOracle(trump, c, Budget(10**9))
     out: list[str] = []
     # Replay from the start of the trick in progress: cards already played are part of it.
     cards = [(int(lc.seat), lc.card.index, lc.rule, lc.also)
@@ -64,12 +69,28 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
         exempt = bool(tags & EXEMPT) or (novice and "no-crash" in tags) or not declarer_claim \
             and seat != c
         if seat in side and not exempt and intact:
+            still = ruling.claimed - won
+
+            def needed(x: int, seat: int = seat, still: int = still) -> bool:
+                """Throwing *x* now would leave the claim unsure in his picture."""
+                bit = 1 << x
+                after = tuple(h & ~bit if s == seat else h for s, h in enumerate(hands))
+                return not oracle.sure(after, (*current, x), leader, forgotten, 0,  # type: ignore[arg-type]
+                                       still) if len(current) < 3 else False
+
             problem = _check(hands, current, leader, seat, card, trump, opp_cards, side,
-                             claim_all and lost == 0, declarer_claim)
+                             claim_all and lost == 0, declarer_claim, needed)
             if problem:
                 out.append(f"card {n + 1 + played_before} ({_name(card)} by "
                            f"{'NESW'[seat]}): {problem}")
         hands[seat] &= ~(1 << card)
+        if current and seat not in side and card // 13 != current[0] // 13:
+            # A defender shows out: the claimer counts that suit again, and a trump played
+            # on it tells him the trumps are not all gone (as the engine's picture does).
+            if ruling.profile != "ebu":
+                forgotten &= ~SUIT_RANGES[current[0] // 13]
+            if trump < 4 and card // 13 == trump:
+                forgotten &= ~SUIT_RANGES[trump]
         current.append(card)
         if forgotten >> card & 1:
             forgotten &= ~SUIT_RANGES[card // 13]
@@ -80,6 +101,8 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
                 forgotten &= ~SUIT_RANGES[won_card // 13]
             if win not in side:
                 lost += 1
+            else:
+                won += 1
             leader = win
             current = []
     return out
@@ -115,7 +138,7 @@ def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: i
 
 def _check(hands: list[int], current: list[int], leader: int, seat: int, card: int,
            trump: int, opp: int, side: tuple[int, int], claim_all: bool,
-           declarer_claim: bool) -> str:
+           declarer_claim: bool, needed: Callable[[int], bool]) -> str:
     own = hands[seat]
     partner = (seat + 2) % 4
     if current:
@@ -136,17 +159,22 @@ def _check(hands: list[int], current: list[int], leader: int, seat: int, card: i
                         "trick")
             return ""
         # Void in the suit led.
-        if trump < 4 and card // 13 == trump and win_seat == partner and declarer_claim:
+        if (trump < 4 and card // 13 == trump and beats(card, win_card, trump)
+                and win_seat == partner and declarer_claim):
             if _partner_sure(current, leader, seat, trump, opp) and own & ~SUIT_RANGES[trump]:
                 return f"ruffs partner's sure winner {_name(win_card)}"
-        if not (trump < 4 and card // 13 == trump) and _is_winner(card, opp, trump):
-            spare = [x for x in range(52) if own >> x & 1 and not _is_winner(x, opp, trump)]
+        if _is_winner(card, opp, trump) and not (
+                trump < 4 and card // 13 == trump and beats(card, win_card, trump)):
+            spare = [x for x in range(52) if own >> x & 1 and not _is_winner(x, opp, trump)
+                     and not needed(x)]
             if spare and not _duplicated(hands, seat, card):
                 return f"discards the sure winner while holding {_name(spare[0])}"
         return ""
     if claim_all and not _is_winner(card, opp, trump):
         suit = card // 13
-        to_partner = _is_winner(_top(hands[partner], suit), opp, trump) \
+        # Towards partner's winner of the suit (a ruff may still spoil it: that is a
+        # forgotten-trump matter, not an irrational lead).
+        to_partner = _top(hands[partner], suit) > max(_top(opp, suit), card) \
             if hands[partner] & SUIT_RANGES[suit] else False
         to_ruff = (trump < 4 and not hands[partner] & SUIT_RANGES[suit]
                    and hands[partner] & SUIT_RANGES[trump])

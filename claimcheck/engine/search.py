@@ -512,7 +512,12 @@ class Search:
         prescribe an unsafe card, no trump-drawing routine, no careless blocking, a declarer
         claim), every normal line keeps them sure, on the real cards too (the real layout is
         one of the picture's). 0 when that does not hold."""
-        if node.forgotten or not self._all_safe:
+        c = self.claimer
+        real = node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]
+        if not node.trick and self._is_claimer_side(node.leader) and self._all_tops(node, real):
+            # On lead, with every card a winner: the side never loses the lead.
+            return len_left(node, seat)
+        if not self._all_safe or (node.forgotten and not self._harmless(node)):
             return 0
         if self.plan.steps and any(x < DONE for x in node.state):
             return 0
@@ -520,13 +525,69 @@ class Search:
         if need < limit:
             return 0
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
-        c = self.claimer
-        if self.opts.draws_trumps and (node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]) & trumps:
-            return 0
-        if self.oracle.decide(node.hands, node.trick, node.leader, 0, node.known_out, need,
-                              QUESTION_CAP):
+        if self.opts.draws_trumps and real & ~node.forgotten & trumps:
+            return 0  # the routine may lead a trump where the claim needed a ruff
+        if self.oracle.decide(node.hands, node.trick, node.leader, node.forgotten,
+                              node.known_out, need, QUESTION_CAP):
             return need
         return 0
+
+    def _all_tops(self, node: Node, believed: int) -> bool:
+        """True when every claimer-side card is above every card of its suit in *believed*
+        (the opponents' cards), and the opponents' trumps (if any) can never ruff: each holder
+        must follow to every round of the other suits and holds only trumps below the
+        claimer side's. Then every card the claimer side leads wins its trick."""
+        h = node.hands
+        c = self.claimer
+        mine, partner = h[c], h[(c + 2) % 4]
+        side = mine | partner
+        for s in range(4):
+            ours = side & SUIT_RANGES[s]
+            theirs = believed & SUIT_RANGES[s]
+            if ours and theirs and theirs.bit_length() > (ours & -ours).bit_length():
+                return False
+        if self.trump < 4:
+            trumps = SUIT_RANGES[self.trump]
+            for holder in ((c + 1) % 4, (c + 3) % 4):
+                if not h[holder] & trumps:
+                    continue
+                for s in range(4):
+                    if s == self.trump:
+                        continue
+                    rounds = max((mine & SUIT_RANGES[s]).bit_count(),
+                                 (partner & SUIT_RANGES[s]).bit_count())
+                    if (h[holder] & SUIT_RANGES[s]).bit_count() < rounds:
+                        return False
+        return not node.trick
+
+    def _harmless(self, node: Node) -> bool:
+        """True when the forgotten cards can take no trick on the real cards either: each is
+        below every claimer-side card of its suit, and its holder must follow to every round of
+        every other suit the claimer side can lead (he holds at least as many of it as either
+        claimer hand). Then the picture and the cards agree on every trick, and what is sure in
+        the picture is made on the cards (the harmless trump of 70C)."""
+        h = node.hands
+        c = self.claimer
+        mine, partner = h[c], h[(c + 2) % 4]
+        for holder in ((c + 1) % 4, (c + 3) % 4):
+            lost = h[holder] & node.forgotten
+            if not lost:
+                continue
+            for s in range(4):
+                theirs = lost & SUIT_RANGES[s]
+                side = (mine | partner) & SUIT_RANGES[s]
+                if theirs:
+                    if side and theirs.bit_length() > (side & -side).bit_length():
+                        return False
+                    continue
+                rounds = max((mine & SUIT_RANGES[s]).bit_count(),
+                             (partner & SUIT_RANGES[s]).bit_count())
+                if (h[holder] & SUIT_RANGES[s]).bit_count() < rounds:
+                    return False
+        for card in node.trick:
+            if node.forgotten >> card & 1:
+                return False
+        return True
 
     def _trick_is_claimers(self, node: Node) -> bool:
         """True when the claimer side wins the trick in progress whatever is still played:
@@ -634,6 +695,11 @@ class Search:
                     tagged |= 0x1111 << suit
         return (h, node.leader, node.forgotten, node.known_out & live,
                 node.ignored_out & tagged, node.to_concede, node.solid, node.state)
+
+
+def len_left(node: Node, seat: int) -> int:
+    """Tricks left from *node*, the trick in progress included."""
+    return node.hands[seat].bit_count()
 
 
 def _legal(node: Node, seat: int) -> int:

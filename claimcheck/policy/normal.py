@@ -428,6 +428,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
     left = p.hands[seat].bit_count()
+    cands = _floor(p, seat, cands)
     scores = {c: _most_after(p, oracle, seat, c, left if dd_after is None
                              else dd_after.get(c, left)) for c in cands}
     best = max(scores.values())
@@ -444,6 +445,39 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
         # for the card): none is credited (70E1).
         return [(c, _tag(p, seat, c, UnstatedFinesse.id)) for c, _ in alts]
     return alts
+
+
+def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
+    """The irrational floor (§4.3) applied before anything else when no card is safe: no duck
+    while a card surely wins the trick, no ruff of partner's sure winner, no sure winner thrown
+    while a loser remains, no loser led while he claims every trick and holds a winner."""
+    believed = _believed_opp(p, seat)
+    trump = p.trump
+    picture_trumps = trump < 4 and bool(believed & SUIT_RANGES[trump])
+
+    def winner(c: int) -> bool:
+        return _is_believed_winner(c, believed) and not (
+            picture_trumps and c // 13 != trump)
+
+    if p.trick:
+        led = p.trick[0] // 13
+        if p.hands[seat] & SUIT_RANGES[led]:
+            sure = [c for c in cands if _trick_sure(p, seat, c)]
+            return sure or cands
+        win_seat, win_card = _current_winner(p)
+        ruffs = [c for c in cands if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
+        rest = [c for c in cands if c not in ruffs]
+        if win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat) and rest:
+            ruffs = []
+        spare = [c for c in rest if not winner(c) or _expendable(p, seat, c, believed)]
+        return ruffs + (spare or rest) if (ruffs or rest) else cands
+    if p.to_concede == 0:
+        partner = p.hands[(seat + 2) % 4]
+        good = [c for c in cands if winner(c) or _to_partner(p, seat, c, believed)
+                or (trump < 4 and not partner & SUIT_RANGES[c // 13]
+                    and partner & SUIT_RANGES[trump])]
+        return good or cands
+    return cands
 
 
 def _default_rule(p: Point, seat: int, card: int) -> str:
@@ -651,3 +685,13 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
     return [(c, _tag(p, seat, c, rid)) for c, rid in out.items() if legal >> c & 1]
 
 
+
+
+def _represents(card: int, own: int, others: int) -> bool:
+    """True when *card* is the highest of its group of equivalent cards (avoids twin branches):
+    the next card of the hand above it in the suit, if any, has a card held elsewhere between."""
+    higher = own & SUIT_RANGES[card // 13] & ~((2 << card) - 1)
+    if not higher:
+        return True
+    nxt = higher & -higher
+    return bool(others & (nxt - 1) & ~((2 << card) - 1))

@@ -15,7 +15,7 @@ from claimcheck.bits import suit_bits, suit_range
 from claimcheck.cards import Suit
 from claimcheck.plan import LinePlan
 from claimcheck.policy.profiles import Inputs
-from claimcheck.policy.rules import UnawareCard, UnawareTrump
+from claimcheck.policy.rules import UnawareTrump
 from claimcheck.position import Position
 
 
