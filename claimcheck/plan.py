@@ -116,6 +116,19 @@ class LinePlan:
     """The statement as said."""
     meta: tuple[tuple[str, str], ...] = field(default=())
     """Extra reader notes (language detected …) as key/value pairs."""
+    condition: str | None = None
+    """A conditional claim ("ten tricks, eleven *if the clubs break*"): the condition's words.
+    :attr:`claimed` stays the minimum claimed without it."""
+    condition_tricks: int | None = None
+    """The remaining tricks claimed if the condition holds (None when no condition is said)."""
+    coverage: float = 1.0
+    """The share of the statement's words the reader understood, filler counting as understood
+    (1.0 for no statement)."""
+    unread: tuple[str, ...] = ()
+    """The words the reader did not understand (the same words as :attr:`ignored`)."""
+    language: str | None = None
+    """The language detected from the words (``en``, ``fr``), ``unknown`` for a language with no
+    lexicon, None when nothing was said."""
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -151,6 +164,19 @@ class LinePlan:
             if fact.kind == "aware-of":
                 out.update(fact.cards)
         return frozenset(out)
+
+    def condition_doubt(self) -> str | None:
+        """The doubtful point a conditional claim raises, in a director's words, or None.
+
+        The claimer gets no trick from a condition on how the cards lie (Law 70A): the claim is
+        the minimum, and the ruling says what the condition would have given.
+        """
+        if self.condition is None or self.condition_tricks is None:
+            return None
+        base = "no count" if self.claimed is None else str(self.claimed)
+        return (f"the claim is {base} and {self.condition_tricks} only {self.condition!r}: a "
+                "condition on how the cards lie is a doubtful point, resolved against the "
+                f"claimer (Law 70A); the condition would have given {self.condition_tricks}")
 
     def finesses(self) -> tuple[Step, ...]:
         """The finesse steps stated (Law 70E1 credits only these)."""
