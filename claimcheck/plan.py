@@ -173,14 +173,21 @@ class LinePlan:
         """
         if self.condition is None or self.condition_tricks is None:
             return None
-        base = "no count" if self.claimed is None else str(self.claimed)
-        return (f"the claim is {base} and {self.condition_tricks} only {self.condition!r}: a "
-                "condition on how the cards lie is a doubtful point, resolved against the "
-                f"claimer (Law 70A); the condition would have given {self.condition_tricks}")
+        return condition_reason(self.claimed, self.condition, self.condition_tricks)
 
     def finesses(self) -> tuple[Step, ...]:
         """The finesse steps stated (Law 70E1 credits only these)."""
         return tuple(s for s in self.steps if s.action == "finesse")
+
+
+def condition_reason(claimed: int | None, condition: str, condition_tricks: int) -> str:
+    """The doubtful point of a conditional claim, in a director's words (see
+    :meth:`LinePlan.condition_doubt`)."""
+    base = "" if claimed is None else f", {claimed} without it"
+    claim = "" if claimed is None else f", so the claim is {claimed}"
+    return (f"{condition_tricks} tricks are claimed only {condition!r}{base}: the condition is a "
+            f"doubtful point against the claimer (Law 70A){claim}; the condition would have "
+            f"given {condition_tricks}")
 
 
 EMPTY_PLAN = LinePlan()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from claimcheck.cards import Card, Rank, Seat, Suit
 from claimcheck.errors import CardError
-from claimcheck.plan import Action, Doubt, Fact, LinePlan, Step
+from claimcheck.plan import Action, Doubt, Fact, LinePlan, Step, condition_reason
 from claimcheck.position import Position
 from claimcheck.statement.ast import CountNode, FactNode, Ref, Statement, StepNode
 from claimcheck.tricks import Pair
@@ -157,6 +157,7 @@ class _Binder:
                                               f"{len(cands)} held: "
                                               f"{', '.join(c.symbol() for c in cands)}", "count")
                         res.ok = False
+                        res.count = None  # a count of aces with none bound counts nothing
                     else:
                         cards.extend(cands)
                         res.count = None
@@ -612,10 +613,7 @@ class _Binder:
         for d in self.st.doubts:
             reason = d.reason
             if d.kind == "condition" and d.words == condition and condition_tricks is not None:
-                reason = (f"{condition_tricks} tricks are claimed only {condition!r}, "
-                          f"{claimed} without it: the condition is a doubtful point against "
-                          f"the claimer (Law 70A), so the claim is {claimed}; the condition "
-                          f"would have given {condition_tricks}")
+                reason = condition_reason(claimed, condition, condition_tricks)
             grammar_doubts.append(Doubt(d.words, reason, d.kind))
         meta = [("language", self.st.language)]
         meta += [("corrected", f"{a} -> {b}") for a, b in self.st.corrections]

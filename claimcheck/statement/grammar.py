@@ -264,8 +264,15 @@ class _Parser:
                 i += 1
                 continue
             if k == "filler":
+                nxt = toks[i + 1] if i + 1 < len(toks) else None
                 if tok.text.lower() == "them" and verbs and not items:
                     items.append(_Item(prep, self._pronoun(tok, verbs)))
+                elif (tok.lang == "fr" and tok.value in ("art", "pl") and nxt is not None
+                        and nxt.kind == "verb" and not items and i > 0
+                        and toks[i - 1].kind in ("subj", "neg")):
+                    # "je le coupe", "je les défausse", "je l'encaisse": the French object
+                    # pronoun comes before its verb.
+                    items.append(_Item(prep, self._pronoun(tok, [nxt])))
                 i += 1
                 continue
             if k == "verb":
@@ -335,7 +342,7 @@ class _Parser:
         if ante is None:
             return Ref(pronoun=True, words=tok.text)
         ruff = any(v.value == "ruff" for v in verbs)
-        plural = tok.text.lower() != "it"
+        plural = tok.text.lower() in ("them", "les")
         if ruff or (plural and ante.suit and len(ante.cards) + len(ante.ranks) <= 1):
             if ante.suit is None and len(ante.cards) == 1:
                 return Ref(pronoun=True, suit=ante.cards[0][0], plural=plural, words=tok.text)
@@ -424,8 +431,8 @@ class _Parser:
                 owner = tok.value
                 plural = plural or tok.flag == "pl"  # "mes As", "nos rois"
             elif k == "suit":
-                if suit is not None and (head and (cards or ranks or suit)):
-                    break
+                if (suit is not None and (head and (cards or ranks or suit))) or hand is not None:
+                    break  # "au mort à cœur": the hand, then the suit it is reached with
                 suit = tok.value
                 plural = plural or tok.flag == "pl"
                 head = True

@@ -113,7 +113,7 @@ def detect_language(pieces: list[Piece]) -> str:
 
     "Not those of any lexicon" is decided from the words, never guessed: no word is known, or
     the words of a language without a lexicon (``_others.json``) outnumber the known ones, or
-    fewer than two words in five are known at all.
+    fewer than two words in five are known (of three or more).
     """
     langs = languages()
     lexes = {code: load(code) for code in langs}
@@ -139,7 +139,7 @@ def detect_language(pieces: list[Piece]) -> str:
     if words:
         best_foreign = max(foreign.values(), default=0)
         if known == 0 or (best_foreign >= 2 and best_foreign > known) or (
-                len(words) >= 4 and known * 5 < len(words) * 2):
+                len(words) >= 3 and known * 5 < len(words) * 2):
             return UNKNOWN_LANGUAGE
     return max(langs, key=lambda c: (scores[c], c == "en"))
 
