@@ -20,8 +20,15 @@ A claim file in diagram form (:func:`read_diagram`) adds header lines ``Key: val
 ``Trump``, ``Lead``, ``Trick``, ``Claimer``, ``Tricks``, ``Declarer``, ``Statement``,
 ``Contract``, ``Board``, ``Id``, ``TricksWon`` (``7 3``: NS then EW), ``ShownOut`` (``WS EH``:
 West showed out of spades, East of hearts) (French ``Atout``, ``Entame``/``Main``, ``Levée``,
-``Déclarant``, ``Contrat``); any other header (``ExpectedTricks``, ``Profile`` …) is kept as
+``Déclarant``, ``Contrat``), ``Lang``/``Langue``/``Notation`` (``fr``: the contract's letters
+are French, ``4C`` is 4 Cœur); any other header (``ExpectedTricks``, ``Profile`` …) is kept as
 a tag. Records are separated by a line of ``---`` or ``===``.
+
+A contract is written ``4S``, ``4♠X``, ``3SA`` or with the suit in words (``6 Coeur``, ``4 Pique
+contré``, ``3 sans-atout``); its letters are French (``C`` Cœur, ``T`` Trèfle, ``K`` Carreau,
+``P`` Pique) when the hands were read in French or a ``Lang`` header (or ``--lang``) says so.
+With no ``Contract`` and no ``Trump`` line, an auction pasted beside the hands (a row of seat
+names, ``Sud Ouest Nord Est``, and the calls under it) gives the final contract.
 
 >>> d = parse_diagram("N: AK - - -\\nE: QJ - - -\\nS: 32 - - -\\nW: 54 - - -")
 >>> sorted(str(c) for c in d.hands[Seat.N])

@@ -108,9 +108,15 @@ class _Binder:
         return default
 
     def top_cards(self, suit: Suit, pool: frozenset[Card]) -> list[Card]:
-        """The cards of *pool* in *suit* that are the highest still out, in a run from the top."""
+        """The cards of *pool* in *suit* that are the highest still out, in a run from the top.
+
+        An opponent's card already played to the trick in progress is still out: with West's
+        ♠J on the table, dummy's ♠AKQ2 are three top spades, not four.
+        """
+        in_trick = [c for c in self.pos.trick if c.suit == suit and c not in self.side_played()]
         out_in_suit = sorted(
-            (c for h in self.pos.hands for c in h if c.suit == suit), key=lambda c: -c.rank
+            [c for h in self.pos.hands for c in h if c.suit == suit] + in_trick,
+            key=lambda c: -c.rank,
         )
         top: list[Card] = []
         for c in out_in_suit:
@@ -118,6 +124,12 @@ class _Binder:
                 break
             top.append(c)
         return top
+
+    def side_played(self) -> frozenset[Card]:
+        """The claimer side's cards already played to the trick in progress."""
+        seats = (self.claimer, self.partner)
+        leader = self.pos.leader
+        return frozenset(c for i, c in enumerate(self.pos.trick) if leader.next(i) in seats)
 
     def where(self, card: Card) -> str:
         for seat in Seat:
