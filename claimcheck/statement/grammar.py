@@ -268,7 +268,8 @@ class _Parser:
                 if tok.text.lower() == "them" and verbs and not items:
                     items.append(_Item(prep, self._pronoun(tok, verbs)))
                 elif (tok.lang == "fr" and tok.value in ("art", "pl") and nxt is not None
-                        and nxt.kind == "verb" and not items and i > 0
+                        and nxt.kind == "verb" and nxt.value not in _GENERIC_VERBS
+                        and not items and i > 0
                         and toks[i - 1].kind in ("subj", "neg")):
                     # "je le coupe", "je les défausse", "je l'encaisse": the French object
                     # pronoun comes before its verb.
@@ -495,6 +496,13 @@ class _Parser:
             i += 1
             end = start
         words = self.text[toks[start].start : toks[end].end]
+        spot = _SPOT.get(count) if count is not None else None
+        ante = self.last_named
+        if (spot is not None and article and not head and not states and owner is None
+                and ante is not None and ante.suit is not None and (ante.ranks or ante.cards)):
+            # "cash the king of hearts and the four": a rank of the suit just named, not a
+            # count of four tricks.
+            ranks, suit, count = [spot], ante.suit, None
         return Ref(
             suit=suit, ranks=tuple(ranks), cards=tuple(cards), count=count, plural=plural,
             states=tuple(states), post_states=tuple(post), owner=owner, hand=hand,
@@ -673,12 +681,19 @@ class _Parser:
             by_suit = [r for r in rest if _suit_count(r)]
             for r in by_suit:
                 self.counts.append(CountNode("claim", n=r.count, words=r.words, part=True))
+            losers = [r for r in rest if "losing" in r.states and r.suit and r.owner != "you"]
+            if losers:
+                # "I have a club loser": a trick conceded in that suit, not a good suit.
+                for r in losers:
+                    self.counts.append(CountNode("concede", n=r.count or 1, words=r.words))
+                    self._add_step(seg, StepNode("concede", (r,), words=words), False)
+                rest = [r for r in rest if r not in losers]
             if verb == "have" and rest:
                 for r in rest:
                     if r not in by_suit:
                         self.facts.append(FactNode("good", r, words))
                 if not by_suit:
-                    return verb
+                    return said_verb
                 rest = by_suit
             if not rest:
                 return verb
