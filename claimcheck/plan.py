@@ -129,6 +129,9 @@ class LinePlan:
     language: str | None = None
     """The language detected from the words (``en``, ``fr``), ``unknown`` for a language with no
     lexicon, None when nothing was said."""
+    kept: tuple[Card, ...] = ()
+    """Cards the claimer keeps ("keep the ♠A for the end", "je garde l'As de pique"): played in
+    the last phase, and not to be discarded before (their cash step is in :attr:`phases`)."""
 
     @property
     def steps(self) -> tuple[Step, ...]:

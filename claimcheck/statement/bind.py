@@ -42,6 +42,7 @@ class _Binder:
     """Outstanding cards a step names ("conceding your jack", "for the queen")."""
     condition: str | None = None
     condition_tricks: int | None = None
+    kept: list[Card] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.partner = self.claimer.partner
@@ -237,6 +238,13 @@ class _Binder:
             return self.overtake(node)
         if node.action == "knockout":
             return self.knockout(node)
+        if node.action == "keep":
+            # "keep the ♠A for the end": cashed last (its step is in the last phase), and
+            # never discarded on the way; the plan lists it in ``kept``.
+            step = self.step(replace(node, action="cash"))
+            if step is not None:
+                self.kept.extend(c for c in step.cards if c not in self.kept)
+            return step
         action: Action = node.action  # type: ignore[assignment]
         hand = self.hand(node.hand, node.words)
         against = self.hand(node.against, node.words)
@@ -634,7 +642,7 @@ class _Binder:
             phases=tuple(phases), facts=tuple(dict.fromkeys(facts)), claimed=claimed,
             conceded=conceded, doubts=tuple(grammar_doubts + self.doubts),
             ignored=self.st.ignored, text=self.st.text, meta=tuple(meta),
-            condition=condition, condition_tricks=condition_tricks,
+            condition=condition, condition_tricks=condition_tricks, kept=tuple(self.kept),
             coverage=coverage(self.st), unread=self.st.ignored, language=self.st.language,
         )
 

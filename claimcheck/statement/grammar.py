@@ -732,7 +732,7 @@ class _Parser:
             objs = [r for r in objs if not r.is_count]
         # "unblock the ace" plays that card (a *play* step); "keep the ♠A (for the end)" plays
         # it after everything else, so its step goes in the last phase.
-        action = {"play": "play", "establish": "run", "unblock": "play", "keep": "cash"}.get(
+        action = {"play": "play", "establish": "run", "unblock": "play"}.get(
             verb, verb)
         if verb == "keep":
             seg = replace(seg, last=True)
