@@ -166,3 +166,13 @@ def test_a_missing_file_is_named(tmp_path: Path) -> None:
 def test_french_examples_still_read(name: str) -> None:
     result = load(DEALS / "examples" / name)
     assert result.records and not result.errors
+
+
+def test_a_tag_cut_before_the_next_tag_is_a_located_error() -> None:
+    pbn = (DEALS / "examples" / "endings.pbn").read_text(encoding="utf-8")
+    whole = '"Trumps are drawn: two top spades, the diamond ace, then the hearts in dummy."]'
+    cut = pbn.replace(whole, '"Trumps are drawn: two top', 1)
+    result = load_text(cut, "pbn", "x.pbn")
+    assert not any(r.board == 1 for r in result.records), "the cut game is not ruled"
+    message = str(result.errors[0])
+    assert "x.pbn, record 1, line 14: malformed tag" in message and "cut" in message

@@ -231,7 +231,10 @@ def _parse_line(game: _Game, text: str, no: int, source: str) -> None:
     while rest.startswith("["):
         m = _TAG.match(rest)
         if m is None:
-            game.fail(FormatError(f"malformed tag {rest!r}", Location(source, game.number, no)))
+            shown = rest if len(rest) <= 70 else rest[:67] + "..."
+            game.fail(FormatError(f"malformed tag {shown!r}: expected [Name \"value\"] (is a "
+                                  "quote or a ']' missing? the file may be cut)",
+                                  Location(source, game.number, no)))
             return
         value = re.sub(r"\\(.)", r"\1", m.group(2))
         game.items.append(_Tag(m.group(1), value, no))
