@@ -330,9 +330,15 @@ class _Parser:
         j = 0
         while j < len(toks) and toks[j].kind == "filler":
             j += 1
+        k = j + 1
+        while k < len(toks) and toks[k].kind == "filler" and toks[k].value != "be":
+            k += 1
         if (j < len(toks) and toks[j].kind == "suit" and toks[j].value == "T"
                 and toks[j].flag != "pl" and not any(t.kind == "verb" for t in toks)
-                and self._np_follows(toks, j + 1)):
+                # "the trump ace" is a card: no article before, no rank right after.
+                and not (j > 0 and toks[j - 1].value == "art")
+                and k < len(toks) and toks[k].kind in _NP_KINDS
+                and toks[k].kind not in ("rank", "ranks", "count")):
             return toks[:j] + [replace(toks[j], kind="verb", value="ruff")] + toks[j + 1 :]
         return toks
 
@@ -730,10 +736,10 @@ class _Parser:
             for r in [r for r in objs if r.is_count]:
                 self._count(r, "claim")
             objs = [r for r in objs if not r.is_count]
-        # "unblock the ace" plays that card (a *play* step); "keep the ♠A (for the end)" plays
-        # it after everything else, so its step goes in the last phase.
-        action = {"play": "play", "establish": "run", "unblock": "play"}.get(
-            verb, verb)
+        # "unblock the ace" plays that card (a *play* step); "keep the ♠A (for the end)" is a
+        # *keep* node, cashed after everything else (the binder lists the card as kept), so its
+        # step goes in the last phase.
+        action = {"play": "play", "establish": "run", "unblock": "play"}.get(verb, verb)
         if verb == "keep":
             seg = replace(seg, last=True)
         if verb == "draw":

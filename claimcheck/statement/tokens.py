@@ -103,8 +103,12 @@ UNKNOWN_LANGUAGE = "unknown"
 
 
 def _language_words(pieces: list[Piece]) -> list[Piece]:
-    # Card forms ("SA", "AK") say nothing about the language.
-    return [p for p in pieces if p.kind == "word" and not (p.text.isupper() and len(p.text) <= 3)]
+    # Card forms ("SA", "AK", "AKQJ") say nothing about the language.
+    return [p for p in pieces if p.kind == "word" and not (
+        p.text.isupper() and (len(p.text) <= 3 or set(p.text) <= _CARD_LETTERS))]
+
+
+_CARD_LETTERS = frozenset("AKQJTXRDV98765432SHCP")
 
 
 def detect_language(pieces: list[Piece]) -> str:
