@@ -283,9 +283,13 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             )
             text = statement if statement is not None else (record.statement or "")
             plan = read_plan(text, record.position, rec_claimer)
-            why = None if accept_partial else refusal(plan)
-            if why is not None:
+            why = refusal(plan)
+            if why is not None and not accept_partial:
                 raise InputError(why, record.source)
+            if why is not None:
+                # Accepted knowingly, still said: a partial reading is never silent.
+                click.echo(f"warning: {record.source}: {why.split('. ')[0]}; ruled on what was "
+                           "read (--accept-partial)", err=True)
             if file is None:
                 ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
                                      profile=profile or "wbf", inputs=inputs,

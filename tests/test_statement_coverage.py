@@ -97,6 +97,7 @@ def test_check_refuses_with_exit_1_unless_accept_partial() -> None:
     ok = runner.invoke(main, [*CHECK, "--statement", GERMAN, "--accept-partial"])
     assert ok.exit_code == 0, ok.output
     assert "RULING" in ok.output
+    assert "warning:" in ok.output and "ruled on what was read" in ok.output
 
 
 def test_parse_reports_coverage_and_the_condition() -> None:
