@@ -71,6 +71,21 @@ SEAT = SeatType()
 STRAIN = StrainType()
 
 
+class FileOrUrl(click.ParamType):  # type: ignore[type-arg]
+    """A file that exists, or a BBO hand-viewer URL (read as LIN, never fetched)."""
+
+    name = "file"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        text = str(value)
+        if is_url(text) or Path(text).is_file():
+            return text
+        if Path(text).is_dir():
+            self.fail(f"{text!r} is a folder (give a file, or use audit)", param, ctx)
+        self.fail(f"file {text!r} does not exist (and it is not a hand-viewer URL)", param, ctx)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="claimcheck")
 def main() -> None:
@@ -128,11 +143,12 @@ _BOARD = click.option("--board", "-b", help="Board number or record id within th
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FileOrUrl())
 @_BOARD
 @_ASCII
 def show(file: str, board: str | None, ascii_only: bool) -> None:
-    """Print the position at the claim point, the contract and the claim."""
+    """Print the position at the claim point, the contract and the claim (FILE may be a
+    hand-viewer URL)."""
     from claimcheck.formats.diagram import render_diagram
 
     for record in _pick(_records(file), board):
@@ -164,7 +180,7 @@ def _describe(record: ClaimRecord, ascii_only: bool) -> str:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FileOrUrl())
 @_BOARD
 def dd(file: str, board: str | None) -> None:
     """Print the double-dummy tricks for the side on play and for the claimer's side."""
@@ -198,21 +214,6 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 
 
 # --- check ------------------------------------------------------------------------------------
-
-
-class FileOrUrl(click.ParamType):  # type: ignore[type-arg]
-    """A file that exists, or a BBO hand-viewer URL (read as LIN, never fetched)."""
-
-    name = "file"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> str:
-        text = str(value)
-        if is_url(text) or Path(text).is_file():
-            return text
-        if Path(text).is_dir():
-            self.fail(f"{text!r} is a folder (give a file, or use audit)", param, ctx)
-        self.fail(f"file {text!r} does not exist (and it is not a hand-viewer URL)", param, ctx)
 
 
 @main.command()
