@@ -127,6 +127,8 @@ def test_a_hand_viewer_url_is_a_file_argument() -> None:
     result = CliRunner().invoke(main, ["check", url])
     assert result.exit_code == 0, result.output
     assert "RULING" in result.output
+    shown = CliRunner().invoke(main, ["show", url])
+    assert shown.exit_code == 0 and "contract: 4S by S" in shown.output
 
 
 def test_a_url_cut_inside_an_escape_is_a_located_error_not_a_card() -> None:
