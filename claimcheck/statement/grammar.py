@@ -557,14 +557,14 @@ class _Parser:
             # chassant le roi": the trick lost to that card, and the suit run; the card is of
             # the suit set up when no other suit is said.
             suits = [it.ref.suit for it in items if it.ref.suit and not it.ref.hand]
-            out = [it for it in items if (it.ref.ranks or it.ref.cards) and not it.ref.hand]
-            rest = [it for it in items if it not in out]
+            carded = [it for it in items if (it.ref.ranks or it.ref.cards) and not it.ref.hand]
+            others = [it for it in items if it not in carded]
             first = suits[0] if suits else None
-            out = [_Item(None, replace(it.ref, suit=it.ref.suit or first)) for it in out]
-            self._with_verb(seg, "knockout", subj, out, words)
+            knocked = [_Item(None, replace(it.ref, suit=it.ref.suit or first)) for it in carded]
+            self._with_verb(seg, "knockout", subj, knocked, words)
             # The suit is run once the card is out; the trick lost is the knock-out's, so the
             # doubt of a bare "establish" (no trick conceded) does not apply.
-            self._with_verb(seg, "run", subj, rest, words)
+            self._with_verb(seg, "run", subj, others, words)
             return "establish"
         verb_tok = self._pick_verb(verbs)
         verb = verb_tok.value if verb_tok is not None else None
