@@ -16,7 +16,7 @@ import click
 
 from claimcheck.cards import Card, Seat, Strain, parse_cards
 from claimcheck.errors import ClaimcheckError, InputError, Location
-from claimcheck.formats import load
+from claimcheck.formats import is_url, load
 from claimcheck.formats.record import ClaimRecord
 from claimcheck.position import Position, parse_pbn_deal
 from claimcheck.tricks import Tricks
@@ -71,6 +71,21 @@ SEAT = SeatType()
 STRAIN = StrainType()
 
 
+class FileOrUrl(click.ParamType):  # type: ignore[type-arg]
+    """A file that exists, or a BBO hand-viewer URL (read as LIN, never fetched)."""
+
+    name = "file"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        text = str(value)
+        if is_url(text) or Path(text).is_file():
+            return text
+        if Path(text).is_dir():
+            self.fail(f"{text!r} is a folder (give a file, or use audit)", param, ctx)
+        self.fail(f"file {text!r} does not exist (and it is not a hand-viewer URL)", param, ctx)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="claimcheck")
 def main() -> None:
@@ -80,12 +95,15 @@ def main() -> None:
 # --- shared helpers ---------------------------------------------------------------------------
 
 
-def _records(path: str) -> list[ClaimRecord]:
-    result = load(path)
+def _records(path: str, lang: str | None = None) -> list[ClaimRecord]:
+    result = load(path, lang=lang)
     for err in result.errors:
         click.echo(f"error: {err}", err=True)
     if not result.records:
-        raise InputFailure(f"{path}: no claim record could be read")
+        where = "<hand-viewer URL>" if is_url(path) else path
+        why = ("; ".join(result.skipped) if result.skipped else
+               "the errors above say why" if result.errors else "nothing in it is a claim")
+        raise InputFailure(f"{where}: no claim record could be read: {why}")
     return list(result.records)
 
 
@@ -125,11 +143,12 @@ _BOARD = click.option("--board", "-b", help="Board number or record id within th
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FileOrUrl())
 @_BOARD
 @_ASCII
 def show(file: str, board: str | None, ascii_only: bool) -> None:
-    """Print the position at the claim point, the contract and the claim."""
+    """Print the position at the claim point, the contract and the claim (FILE may be a
+    hand-viewer URL)."""
     from claimcheck.formats.diagram import render_diagram
 
     for record in _pick(_records(file), board):
@@ -161,7 +180,7 @@ def _describe(record: ClaimRecord, ascii_only: bool) -> str:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=FileOrUrl())
 @_BOARD
 def dd(file: str, board: str | None) -> None:
     """Print the double-dummy tricks for the side on play and for the claimer's side."""
@@ -198,7 +217,7 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 
 
 @main.command()
-@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", required=False, type=FileOrUrl())
 @_BOARD
 @click.option("--deal", help="The remaining cards: a PBN deal 'N:...' or a diagram.")
 @click.option("--trump", type=STRAIN, help="Trump strain: S, H, D, C or NT.")
@@ -208,6 +227,11 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--claimer", type=SEAT, help="Who claims.")
 @click.option("--tricks", type=int, help="Remaining tricks claimed (trick in progress included).")
 @click.option("--statement", help="The clarification statement (English or French).")
+@click.option("--accept-partial", is_flag=True,
+              help="Rule on a statement only partly understood (or in a language with no "
+                   "lexicon) instead of stopping.")
+@click.option("--lang", type=click.Choice(["en", "fr"]),
+              help="The file's notation: fr reads contracts in French letters (4C = 4 Cœur).")
 @click.option("--profile", type=click.Choice(["wbf", "ebu", "acbl"]), help="Regulating authority.")
 @click.option("--trump-aware", type=click.Choice(["yes", "no", "doubtful"]),
               help="Was the claimer aware of the outstanding trump? (doubtful = no)")
@@ -224,17 +248,19 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
-          tricks: int | None, statement: str | None, profile: str | None,
-          trump_aware: str | None, player_class: str | None, phase: str | None, fmt: str,
-          max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
-    """Rule on a claim: from FILE (records with a claim) or from --deal and options."""
+          tricks: int | None, statement: str | None, accept_partial: bool, lang: str | None,
+          profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
+          fmt: str, max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
+    """Rule on a claim: from FILE (records with a claim, or a hand-viewer URL) or from --deal
+    and options."""
     from claimcheck.check import check_claim, check_record, read_plan
     from claimcheck.policy.profiles import Inputs
     from claimcheck.report.text import render_json, render_text
+    from claimcheck.statement.coverage import refusal
 
     try:
         if file is not None:
-            records = _pick(_records(file), board)
+            records = _pick(_records(file, lang), board)
         else:
             missing = [name for name, v in (("--deal", deal), ("--trump", trump),
                                             ("--lead", lead), ("--claimer", claimer),
@@ -250,8 +276,7 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
         for record in records:
             rec_claimer = record.claimer or record.position.declarer
             if record.claimed is None or rec_claimer is None:
-                raise InputError("the record has no claim (claimer and tricks claimed)",
-                                 record.source)
+                raise InputError(_no_claim(record), record.source)
             inputs = Inputs(
                 trump_aware=(trump_aware or record.tag("TrumpAware") or "doubtful"),  # type: ignore[arg-type]
                 player_class=(player_class or record.tag("PlayerClass") or "club"),  # type: ignore[arg-type]
@@ -259,6 +284,13 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             )
             text = statement if statement is not None else (record.statement or "")
             plan = read_plan(text, record.position, rec_claimer)
+            why = refusal(plan)
+            if why is not None and not accept_partial:
+                raise InputError(why, record.source)
+            if why is not None:
+                # Accepted knowingly, still said: a partial reading is never silent.
+                click.echo(f"warning: {record.source}: {why.split('. ')[0]}; ruled on what was "
+                           "read (--accept-partial)", err=True)
             if file is None:
                 ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
                                      profile=profile or "wbf", inputs=inputs,
@@ -276,6 +308,16 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
         click.echo("[" + ",\n".join(outputs) + "]")
     else:
         click.echo("\n\n".join(outputs))
+
+
+def _no_claim(record: ClaimRecord) -> str:
+    """Why a record read from a file is no claim to rule on, and what was expected."""
+    if record.claimed is None:
+        tag = {"lin": "an mc|…| tag", "pbn": "a [ClaimTricks] or [Result] tag"}.get(
+            record.format, "a Tricks line")
+        return (f"the record has no claim: the play stops after {len(record.play)} cards "
+                f"without {tag}; if the file or URL was cut, give it whole")
+    return "the record has no claim: it does not say who claimed (and there is no declarer)"
 
 
 # --- parse ------------------------------------------------------------------------------------

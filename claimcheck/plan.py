@@ -116,6 +116,22 @@ class LinePlan:
     """The statement as said."""
     meta: tuple[tuple[str, str], ...] = field(default=())
     """Extra reader notes (language detected …) as key/value pairs."""
+    condition: str | None = None
+    """A conditional claim ("ten tricks, eleven *if the clubs break*"): the condition's words.
+    :attr:`claimed` stays the minimum claimed without it."""
+    condition_tricks: int | None = None
+    """The remaining tricks claimed if the condition holds (None when no condition is said)."""
+    coverage: float = 1.0
+    """The share of the statement's words the reader understood, filler counting as understood
+    (1.0 for no statement)."""
+    unread: tuple[str, ...] = ()
+    """The words the reader did not understand (the same words as :attr:`ignored`)."""
+    language: str | None = None
+    """The language detected from the words (``en``, ``fr``), ``unknown`` for a language with no
+    lexicon, None when nothing was said."""
+    kept: tuple[Card, ...] = ()
+    """Cards the claimer keeps ("keep the ♠A for the end", "je garde l'As de pique"): played in
+    the last phase, and not to be discarded before (their cash step is in :attr:`phases`)."""
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -152,9 +168,29 @@ class LinePlan:
                 out.update(fact.cards)
         return frozenset(out)
 
+    def condition_doubt(self) -> str | None:
+        """The doubtful point a conditional claim raises, in a director's words, or None.
+
+        The claimer gets no trick from a condition on how the cards lie (Law 70A): the claim is
+        the minimum, and the ruling says what the condition would have given.
+        """
+        if self.condition is None or self.condition_tricks is None:
+            return None
+        return condition_reason(self.claimed, self.condition, self.condition_tricks)
+
     def finesses(self) -> tuple[Step, ...]:
         """The finesse steps stated (Law 70E1 credits only these)."""
         return tuple(s for s in self.steps if s.action == "finesse")
+
+
+def condition_reason(claimed: int | None, condition: str, condition_tricks: int) -> str:
+    """The doubtful point of a conditional claim, in a director's words (see
+    :meth:`LinePlan.condition_doubt`)."""
+    base = "" if claimed is None else f", {claimed} without it"
+    claim = "" if claimed is None else f", so the claim is {claimed}"
+    return (f"{condition_tricks} tricks are claimed only {condition!r}{base}: the condition is a "
+            f"doubtful point against the claimer (Law 70A){claim}; the condition would have "
+            f"given {condition_tricks}")
 
 
 EMPTY_PLAN = LinePlan()

@@ -249,14 +249,6 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
     elif UnstatedFinesse.id in rules:
         out.append(DoubtRecord("", "a finesse the statement did not name",
                                "marked by a show-out, or costing nothing: credited (70E1(a))"))
-    # A conditional claim ("ten tricks, eleven if the clubs break"): the condition is a doubt.
-    condition = getattr(plan, "condition", None)
-    if condition:
-        extra = getattr(plan, "condition_tricks", None)
-        would = f" it would have given {extra}" if extra is not None else ""
-        out.append(DoubtRecord(str(condition), "a condition the claim depends on",
-                               "resolved against the claimer (70A): the claimed minimum is "
-                               f"ruled on;{would} had it been certain"))
     return tuple(out)
 
 

@@ -52,6 +52,8 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
     won = 0
     conceded = left - ruling.claimed
     oracle = SureOracle(trump, c, Budget(10**9))
+    VOIDS.clear()
+    VOIDS.update((int(seat), int(suit)) for seat, suit in pos.shown_out)
     out: list[str] = []
     # Replay from the start of the trick in progress: cards already played are part of it.
     cards = [(int(lc.seat), lc.card.index, lc.rule, lc.also)
@@ -89,6 +91,7 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
             # on it tells him the trumps are not all gone (as the engine's picture does).
             if ruling.profile != "ebu":
                 forgotten &= ~SUIT_RANGES[current[0] // 13]
+                VOIDS.add((seat, current[0] // 13))
             if trump < 4 and card // 13 == trump:
                 forgotten &= ~SUIT_RANGES[trump]
         current.append(card)
@@ -112,6 +115,10 @@ def _name(card: int) -> str:
     return "SHDC"[card // 13] + "23456789TJQKA"[card % 13]
 
 
+VOIDS: set[tuple[int, int]] = set()
+"""Show-outs the claimer knows of, (seat, suit): set while a line is replayed."""
+
+
 def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: int,
                  opp: int, hands: list[int]) -> bool:
     """In the picture: *card* played now wins the trick whatever the opponents still to play
@@ -126,7 +133,7 @@ def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: i
         if (s - seat) % 2 == 0:
             continue
         if suit == led:
-            if _top(opp, led) > card:
+            if _top(opp, led) > card and (s, led) not in VOIDS:
                 return False
             if trump < 4 and led != trump and opp & SUIT_RANGES[trump]:
                 return False

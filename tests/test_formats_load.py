@@ -61,7 +61,7 @@ def test_diagram_and_json_dispatch_lazily(monkeypatch: pytest.MonkeyPatch) -> No
     def fake(kind: str) -> types.ModuleType:
         mod = types.ModuleType(kind)
 
-        def reader(text: str, source: str) -> ReadResult:
+        def reader(text: str, source: str, lang: str | None = None) -> ReadResult:
             calls.append((kind, source))
             return ReadResult()
 

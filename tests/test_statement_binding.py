@@ -129,3 +129,28 @@ def test_colours_and_adverbs() -> None:
 def test_conceding_an_outstanding_card_shows_awareness() -> None:
     plan = _read("Conceding the king of hearts", P1)
     assert plan.aware_cards() == {_c("HK")} and plan.conceded == 1
+
+
+# --- issue 8: readings that were wrong without a word -------------------------------------------
+
+
+def test_top_cards_stop_below_an_opponents_card_on_the_table() -> None:
+    on_table = Position.from_pbn("N:AKQ2... .AK2..5 54.QJ.. .T98..", "NT", "W",
+                                 [Card.parse("SJ")], declarer="S", won=Tricks(9, 0))
+    plan = read_statement("top spades", on_table, Seat.S)
+    assert compact_plan(plan) == {"phases": [["cash SA SK SQ"]]}, "♠2 is not top under ♠J"
+
+
+def test_a_pronoun_without_antecedent_is_the_suit_led() -> None:
+    trick = Position.from_pbn("N:AK2.Q2.AK.2 QJ5.K3.QJ.3 T43.A4.T2.4 876.J5.3.5", "H", "W",
+                              [Card.parse("D4")], declarer="S", won=Tricks(3, 2))
+    assert compact_plan(read_statement("ruff it", trick, Seat.S)) == {"phases": [["ruff D x1"]]}
+    named = read_statement("cash the ace of spades, then ruff them in dummy", trick, Seat.S)
+    assert compact_plan(named)["phases"] == [["cash SA"], ["ruff S in N"]]
+
+
+def test_a_count_of_aces_that_does_not_fit_is_a_count_doubt() -> None:
+    plan = read_statement("mes deux As", P1, Seat.S)
+    assert [d.kind for d in plan.doubts] == ["count"]
+    assert "2 aces said but 3 held: ♠A, ♥A, ♦A" in plan.doubts[0].reason
+    assert not any(s.cards for s in plan.steps)

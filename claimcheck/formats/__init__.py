@@ -17,7 +17,9 @@ from claimcheck.formats.record import ClaimRecord, ReadResult
 
 Format = Literal["pbn", "lin", "diagram", "json"]
 
-__all__ = ["ClaimRecord", "Format", "ReadResult", "load", "load_many", "load_text", "sniff"]
+__all__ = [
+    "ClaimRecord", "Format", "ReadResult", "is_url", "load", "load_many", "load_text", "sniff",
+]
 
 _BY_EXT: dict[str, str] = {".pbn": "pbn", ".lin": "lin", ".json": "json", ".diag": "diagram"}
 _PBN_TAG = re.compile(r'^\s*\[\s*\w+\s*"', re.MULTILINE)
@@ -60,8 +62,22 @@ def sniff(text: str, filename: str = "") -> str:
     return "unknown"
 
 
-def load_text(text: str, fmt: Format | None = None, source: str = "<text>") -> ReadResult:
-    """Read claim records from *text* in *fmt* (sniffed from the content when None)."""
+_URL_ARG = re.compile(r"^\s*(?:https?://|www\.)\S*handviewer\S*\?|^\s*https?://\S*[?&]lin=",
+                      re.IGNORECASE)
+
+
+def is_url(text: str) -> bool:
+    """True when *text* (a command-line FILE) is a BBO hand-viewer URL rather than a path."""
+    return _URL_ARG.match(text) is not None
+
+
+def load_text(text: str, fmt: Format | None = None, source: str = "<text>",
+              lang: str | None = None) -> ReadResult:
+    """Read claim records from *text* in *fmt* (sniffed from the content when None).
+
+    *lang* (``en`` or ``fr``) says which letters a diagram's contract uses (``4C`` is 4 Cœur
+    in French); by default the diagram's own notation decides.
+    """
     kind = fmt or sniff(text, "" if source.startswith("<") else source)
     text = text.lstrip("\ufeff")
     if kind == "pbn":
@@ -75,7 +91,7 @@ def load_text(text: str, fmt: Format | None = None, source: str = "<text>") -> R
     if kind == "diagram":
         from claimcheck.formats.diagram import read_diagram
 
-        return read_diagram(text, source)
+        return read_diagram(text, source, lang)
     if kind == "json":
         from claimcheck.formats.jsonfmt import read_json
 
@@ -103,15 +119,18 @@ def read_file_text(path: str | Path) -> str:
         return raw.decode("latin-1")
 
 
-def load(path: str | Path) -> ReadResult:
-    """Read the claim records of one file; an unreadable file is an error in the result."""
+def load(path: str | Path, lang: str | None = None) -> ReadResult:
+    """Read the claim records of one file, or of a hand-viewer URL given in its place (read as
+    LIN, never fetched); an unreadable file is an error in the result."""
     source = str(path)
+    if isinstance(path, str) and is_url(path):
+        return load_text(path.strip(), "lin", "<hand-viewer URL>")
     try:
         text = read_file_text(path)
     except InputError as exc:
         return ReadResult(errors=(exc,))
     kind = sniff(text, source)
-    return load_text(text, None if kind == "unknown" else cast(Format, kind), source)
+    return load_text(text, None if kind == "unknown" else cast(Format, kind), source, lang)
 
 
 def load_many(paths: Iterable[str | Path]) -> ReadResult:

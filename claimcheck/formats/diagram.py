@@ -20,8 +20,15 @@ A claim file in diagram form (:func:`read_diagram`) adds header lines ``Key: val
 ``Trump``, ``Lead``, ``Trick``, ``Claimer``, ``Tricks``, ``Declarer``, ``Statement``,
 ``Contract``, ``Board``, ``Id``, ``TricksWon`` (``7 3``: NS then EW), ``ShownOut`` (``WS EH``:
 West showed out of spades, East of hearts) (French ``Atout``, ``Entame``/``Main``, ``Levée``,
-``Déclarant``, ``Contrat``); any other header (``ExpectedTricks``, ``Profile`` …) is kept as
+``Déclarant``, ``Contrat``), ``Lang``/``Langue``/``Notation`` (``fr``: the contract's letters
+are French, ``4C`` is 4 Cœur); any other header (``ExpectedTricks``, ``Profile`` …) is kept as
 a tag. Records are separated by a line of ``---`` or ``===``.
+
+A contract is written ``4S``, ``4♠X``, ``3SA`` or with the suit in words (``6 Coeur``, ``4 Pique
+contré``, ``3 sans-atout``); its letters are French (``C`` Cœur, ``T`` Trèfle, ``K`` Carreau,
+``P`` Pique) when the hands were read in French or a ``Lang`` header (or ``--lang``) says so.
+With no ``Contract`` and no ``Trump`` line, an auction pasted beside the hands (a row of seat
+names, ``Sud Ouest Nord Est``, and the calls under it) gives the final contract.
 
 >>> d = parse_diagram("N: AK - - -\\nE: QJ - - -\\nS: 32 - - -\\nW: 54 - - -")
 >>> sorted(str(c) for c in d.hands[Seat.N])
@@ -504,10 +511,11 @@ _KEYS: dict[str, str] = {
     "id": "id",
     "trickswon": "won", "won": "won",
     "shownout": "shown",
+    "lang": "lang", "langue": "lang", "language": "lang", "notation": "lang",
 }
 
 
-def read_diagram(text: str, source: str = "<diagram>") -> ReadResult:
+def read_diagram(text: str, source: str = "<diagram>", lang: str | None = None) -> ReadResult:
     """Read claim records in diagram form, separated by ``---`` or ``===`` lines.
 
     A record::
@@ -542,11 +550,12 @@ def read_diagram(text: str, source: str = "<diagram>") -> ReadResult:
             continue
         recno += 1
         where = Location(source, recno, body[0][0])
-        read_record(partial(_record, body, stem, where), where, "record", records, errors)
+        read_record(partial(_record, body, stem, where, lang), where, "record", records, errors)
     return ReadResult(tuple(records), tuple(errors))
 
 
-def _record(body: list[tuple[int, str]], stem: str, where: Location) -> ClaimRecord:
+def _record(body: list[tuple[int, str]], stem: str, where: Location, lang: str | None = None
+            ) -> ClaimRecord:
     diagram = _parse_lines(body, None)
     notation = diagram.notation
     fields: dict[str, Header] = {}
@@ -574,10 +583,20 @@ def _record(body: list[tuple[int, str]], stem: str, where: Location) -> ClaimRec
             Location(line=where.line),
         )
     declarer = _seat_field(fields, "declarer", "declarer")
+    notation = _notation_field(fields, notation, lang)
     contract: Contract | None = None
     if "contract" in fields:
-        contract = _contract_field(fields["contract"], declarer)
+        contract = _contract_field(fields["contract"], declarer, notation)
         declarer = contract.declarer
+    elif "trump" not in fields:
+        # "6 ©" in the auction column beside the hands: the final contract is on the page.
+        contract = auction_beside(body, notation)
+        if contract is not None and declarer is not None and contract.declarer != declarer:
+            raise FormatError(
+                f"the auction beside the hands ends in {contract} but Declarer is "
+                f"{declarer.long_name}", at("declarer"))
+        if contract is not None:
+            declarer = contract.declarer
     trump: Strain | None = None
     if "trump" in fields:
         try:
@@ -650,6 +669,20 @@ def _record(body: list[tuple[int, str]], stem: str, where: Location) -> ClaimRec
     )
 
 
+def _notation_field(fields: dict[str, Header], notation: Notation, lang: str | None
+                    ) -> Notation:
+    """The notation of the record's contract letters: ``--lang``, else a ``Lang``/``Langue``/
+    ``Notation`` header, else the notation the hands were read in."""
+    h = fields.get("lang")
+    said = lang or (h.value.strip().lower()[:2] if h is not None else None)
+    if said is None:
+        return notation
+    if said not in ("en", "fr"):
+        raise FormatError(f"unknown language {h.value if h else said!r} (expected en or fr)",
+                          Location(line=h.line if h else None))
+    return "fr" if said == "fr" else "en"
+
+
 def _seat_field(fields: dict[str, Header], key: str, what: str) -> Seat | None:
     h = fields.get(key)
     if h is None:
@@ -677,26 +710,57 @@ def _cards(h: Header, notation: Notation) -> tuple[Card, ...]:
     return tuple(out)
 
 
+# Suit names in words come first, so that "6 Coeur" is hearts and not "6 C" by "oeur".
+_STRAIN_WORDS: dict[str, str] = {
+    "sans-atouts": "NT", "sans-atout": "NT", "sans atouts": "NT", "sans atout": "NT",
+    "no-trumps": "NT", "no-trump": "NT", "no trumps": "NT", "no trump": "NT", "notrumps": "NT",
+    "notrump": "NT", "piques": "S", "pique": "S", "coeurs": "H", "coeur": "H", "cœurs": "H",
+    "cœur": "H", "carreaux": "D", "carreau": "D", "trèfles": "C", "trèfle": "C", "trefles": "C",
+    "trefle": "C", "spades": "S", "spade": "S", "hearts": "H", "heart": "H", "diamonds": "D",
+    "diamond": "D", "clubs": "C", "club": "C",
+}
 _CONTRACT_RE = re.compile(
-    r"^\s*([1-7])\s*(NT|SA|N|S|H|D|C|P|K|T|[♠♥♦♣♤♡♢♧ª©¨§])\s*(X{0,2})\s*(?:(?:by|par)?\s*(\S+))?\s*$",
+    r"^\s*([1-7])\s*("
+    + "|".join(re.escape(w).replace("\\ ", r"\s*") for w in _STRAIN_WORDS)
+    + r"|NT|SA|N|S|H|D|C|P|K|T|[♠♥♦♣♤♡♢♧ª©¨§])(?![a-wyzà-ÿœ])\s*"
+    r"(surcontr[ée]|contr[ée]|X{0,2})\s*(?:(?:by|par)?\s*(\S+))?\s*$",
     re.IGNORECASE,
 )
+# The strain letters of each notation: in French, C is Cœur (hearts) and T is Trèfle (clubs).
+_CONTRACT_LETTERS: dict[str, dict[str, str]] = {
+    "en": {"N": "NT", "NT": "NT", "SA": "NT", "S": "S", "H": "H", "D": "D", "C": "C",
+           "P": "S", "K": "D", "T": "C"},
+    "fr": {"N": "NT", "NT": "NT", "SA": "NT", "S": "S", "P": "S", "C": "H", "K": "D", "T": "C"},
+}
 
 
-def parse_contract(text: str, declarer: Seat | None = None) -> Contract:
-    """Read a contract: ``4S``, ``4♠X``, ``3NT``, ``4 SA`` (French), ``6HXX by S``.
+def parse_contract(text: str, declarer: Seat | None = None, notation: Notation = "en"
+                   ) -> Contract:
+    """Read a contract: ``4S``, ``4♠X``, ``3NT``, ``4 SA`` (French), ``6HXX by S``, suit names
+    in words (``6 Coeur``, ``4 Pique contré``, ``3 sans-atout``, ``4 spades``).
 
-    The declarer comes from the text (``by S``) or from *declarer*.
+    With *notation* ``fr`` (a file whose hands use the French suit letters ``P C K T``), ``4C``
+    is 4 Cœur, hearts, and ``4T`` 4 Trèfle; in English ``4C`` is clubs. The declarer comes
+    from the text (``by S``, ``par O``) or from *declarer*.
 
     :raises FormatError: when *text* is not a contract or no declarer is known.
     """
     m = _CONTRACT_RE.match(_clean(text).replace("*", "X"))
     if m is None:
-        raise FormatError(f"not a contract: {text!r} (expected like 4S, 3NT, 4HX by S)")
-    level, strain_text, dbl, seat_text = m.groups()
-    strain_key = strain_text.upper()
-    french = {"SA": "NT", "P": "S", "K": "D", "T": "C"}
-    strain = Strain.parse(french.get(strain_key, strain_text))
+        raise FormatError(f"not a contract: {text!r} (expected like 4S, 3NT, 4HX by S, "
+                          "6 Coeur par S)")
+    level, strain_text, dbl_text, seat_text = m.groups()
+    key = re.sub(r"\s+", " ", strain_text.lower())
+    word = _STRAIN_WORDS.get(key) or _STRAIN_WORDS.get(key.replace(" ", "-"))
+    letters = _CONTRACT_LETTERS["fr" if notation == "fr" else "en"]
+    if word is not None:
+        strain = Strain.parse(word)
+    elif strain_text.upper() in letters:
+        strain = Strain.parse(letters[strain_text.upper()])
+    else:
+        strain = Strain.parse(strain_text)  # a suit symbol
+    low = dbl_text.lower()
+    dbl = "XX" if low.startswith("surcontr") else "X" if low.startswith("contr") else dbl_text
     seat = declarer
     if seat_text:
         try:
@@ -711,9 +775,9 @@ def parse_contract(text: str, declarer: Seat | None = None) -> Contract:
     return Contract(int(level), strain, seat, len(dbl))
 
 
-def _contract_field(h: Header, declarer: Seat | None) -> Contract:
+def _contract_field(h: Header, declarer: Seat | None, notation: Notation = "en") -> Contract:
     try:
-        contract = parse_contract(h.value, declarer)
+        contract = parse_contract(h.value, declarer, notation)
     except FormatError as exc:
         raise FormatError(exc.message, Location(line=h.line)) from None
     if declarer is not None and contract.declarer != declarer:
@@ -723,6 +787,94 @@ def _contract_field(h: Header, declarer: Seat | None) -> Contract:
             Location(line=h.line),
         )
     return contract
+
+
+# --- an auction pasted beside the hands -------------------------------------------------------
+
+_AUCTION_SEATS: dict[str, Seat] = {
+    "nord": Seat.N, "north": Seat.N, "est": Seat.E, "east": Seat.E, "sud": Seat.S,
+    "south": Seat.S, "ouest": Seat.W, "west": Seat.W,
+}
+_WORD_RE = re.compile(r"[A-Za-zÀ-ÿ]+")
+_CALL_RE = re.compile(r"^([1-7])\s*(SA|NT|N|S|H|D|C|P|K|T|[♠♥♦♣♤♡♢♧ª©¨§])$", re.IGNORECASE)
+_PASSES = frozenset({"-", "—", "–", "p", "pass", "passe", "pas", "ap"})
+_DOUBLES = {"x": "X", "contre": "X", "ctr": "X", "dbl": "X", "xx": "XX", "surcontre": "XX",
+            "sur": "XX", "rdbl": "XX"}
+
+
+def _call(cell: str, notation: Notation) -> str | None:
+    """One call of a pasted auction as ``P``, ``X``, ``XX`` or ``4H``; None when *cell* is not a
+    call (commentary beside the hands)."""
+    text = cell.strip().rstrip("!?").lower()
+    if text in _PASSES:
+        return "P"
+    if text in _DOUBLES:
+        return _DOUBLES[text]
+    m = _CALL_RE.match(cell.strip().rstrip("!?"))
+    if m is None:
+        return None
+    level, mark = m.groups()
+    suit = suit_from_symbol(mark)
+    if suit is not None:
+        return f"{level}{suit.letter}"
+    letters = _CONTRACT_LETTERS["fr" if notation == "fr" else "en"]
+    strain = letters.get(mark.upper())
+    return None if strain is None else f"{level}{'N' if strain == 'NT' else strain}"
+
+
+def auction_beside(lines: list[tuple[int, str]], notation: Notation) -> Contract | None:
+    """The final contract of an auction pasted beside the hands, or None when there is none.
+
+    The auction is a row of four seat names (``Sud Ouest Nord Est``, ``North East South West``)
+    and rows of calls under them (``1 ©``, ``3SA``, ``-`` or ``passe``, ``X``/``contre``),
+    aligned in columns (tabs are expanded to 8); the first call is the dealer's. It ends at the
+    first cell under the names that is not a call.
+
+    :raises FormatError: when the calls are not a legal auction (naming the line).
+    """
+    from claimcheck.formats.auction import contract_from_calls
+
+    for k, (number, raw) in enumerate(lines):
+        text = _clean(raw).expandtabs(8)
+        words = [(m.start(), m.group(0)) for m in _WORD_RE.finditer(text)]
+        for j in range(len(words) - 3):
+            seats = [_AUCTION_SEATS.get(w.lower()) for _, w in words[j : j + 4]]
+            if None in seats or len(set(seats)) != 4:
+                continue
+            starts = [pos for pos, _ in words[j : j + 4]]
+            width = starts[3] - starts[2]
+            calls: list[str] = []
+            dealer: Seat | None = None
+            for _, row_raw in lines[k + 1 :]:
+                row = _clean(row_raw).expandtabs(8)
+                cells = [row[a:b] for a, b in zip(starts, [*starts[1:], starts[3] + width],
+                                                  strict=True)]
+                read = [_call(c, notation) for c in cells]
+                done = False
+                for seat, cell, call in zip(seats, cells, read, strict=True):
+                    if not cell.strip():
+                        if calls:
+                            done = True
+                            break
+                        continue
+                    if call is None:
+                        done = True
+                        break
+                    if dealer is None:
+                        assert seat is not None
+                        dealer = seat
+                    calls.append(call)
+                if done:
+                    break
+            if dealer is None:
+                return None
+            try:
+                result = contract_from_calls(calls, dealer)
+            except FormatError as exc:
+                raise FormatError(f"the auction beside the hands: {exc.message}",
+                                  Location(line=number)) from None
+            return result.contract
+    return None
 
 
 _WON_RE = re.compile(r"^\s*(?:NS\s*)?(\d+)\s*(?:[-/,]|\s)\s*(?:EW\s*)?(\d+)\s*$", re.IGNORECASE)

@@ -25,7 +25,7 @@ from claimcheck.formats.auction import (
     play_card,
 )
 from claimcheck.formats.pbn import unique_ids
-from claimcheck.formats.record import ClaimRecord, ReadResult, read_record
+from claimcheck.formats.record import ClaimRecord, NoClaim, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Pair
 
@@ -58,25 +58,43 @@ def read_lin(text: str, source: str = "<lin>") -> ReadResult:
     result = ReadResult()
     count = 0
     for lin, line in embedded:
+        if isinstance(lin, FormatError):
+            count += 1
+            result = result + ReadResult(errors=(lin.at(Location(source, count, line)),))
+            continue
         part = _read(lin, source, count, line)
         count += len(part.records) + len(part.errors)
         result = result + part
-    return ReadResult(tuple(unique_ids(list(result.records))), result.errors)
+    return ReadResult(tuple(unique_ids(list(result.records))), result.errors, result.skipped)
 
 
-def _embedded_lin(text: str) -> list[tuple[str, int]]:
-    """LIN strings found in hand-viewer URLs or ``[hv=...]`` forum tags, with their lines."""
-    found: list[tuple[int, str]] = []
-    for m in _URL.finditer(text):
-        found.append((m.start(), _query_to_lin(m.group(1))))
-    for m in _HV.finditer(text):
-        found.append((m.start(), _query_to_lin(m.group(1))))
-    found.sort()
+def _embedded_lin(text: str) -> list[tuple[str | FormatError, int]]:
+    """LIN strings found in hand-viewer URLs or ``[hv=...]`` forum tags, with their lines (a
+    URL that cannot be read gives its error in place of the LIN)."""
+    found: list[tuple[int, str | FormatError]] = []
+    for m in list(_URL.finditer(text)) + list(_HV.finditer(text)):
+        try:
+            found.append((m.start(), _query_to_lin(m.group(1))))
+        except FormatError as exc:
+            found.append((m.start(), exc))
+    found.sort(key=lambda f: f[0])
     return [(lin, text.count("\n", 0, pos) + 1) for pos, lin in found]
 
 
+_CUT_ESCAPE = re.compile(r"%[0-9A-Fa-f]?$")
+
+
 def _query_to_lin(query: str) -> str:
-    """The LIN text of a hand-viewer query: its ``lin=`` value, or one built from n/e/s/w/a/p."""
+    """The LIN text of a hand-viewer query: its ``lin=`` value, or one built from n/e/s/w/a/p.
+
+    :raises FormatError: when the URL is cut inside a ``%7C`` escape (its last card or tag would
+        be read wrong, e.g. as ``H3%``).
+    """
+    cut = _CUT_ESCAPE.search(query)
+    if cut is not None:
+        raise FormatError(
+            f"the hand-viewer URL is cut: it ends inside the escape {cut.group(0)!r} (a '%7C' "
+            f"is '|'); its end reads {query[-40:]!r}. Copy the whole URL")
     low = query.lower()
     if low.startswith("lin="):
         return unquote(query[4:])
@@ -145,15 +163,19 @@ def _read(text: str, source: str, offset: int, fixed_line: int | None) -> ReadRe
         cur.pairs.append((tag, value, line))
     records: list[ClaimRecord] = []
     errors: list[ClaimcheckError] = []
+    skipped: list[str] = []
     stem = Path(source).stem
+    if not boards:
+        errors.append(FormatError("no LIN board in the text: expected 'md|…|' with the deal "
+                                  "and 'pc|…|' cards", Location(source, None, fixed_line or 1)))
     for board in boards:
         where = Location(source, board.number, board.line)
         read_record(partial(_board_record, board, source, stem, header, names), where,
-                    "board", records, errors)
+                    "board", records, errors, skipped)
         for tag, value, _ in board.pairs:
             if tag == "pn":
                 names = [n.strip() for n in value.split(",")]
-    return ReadResult(tuple(unique_ids(records)), tuple(errors))
+    return ReadResult(tuple(unique_ids(records)), tuple(errors), tuple(skipped))
 
 
 def _board_record(
@@ -199,7 +221,7 @@ def _board_record(
         elif tag == "nt":
             commentary.append(value)
     if not cards and claim is None:
-        return None
+        raise NoClaim("no claim: no card played (pc) and no claim (mc)")
     if deal is None:
         raise FormatError("play without a deal (no md)", Location(source, board.number, board.line))
     dealer, hands = deal
@@ -242,7 +264,7 @@ def _board_record(
             )
         result = str(total)
     elif pos.is_over():
-        return None
+        raise NoClaim("no claim: the play is complete (every trick was played, no mc)")
     tags: list[tuple[str, str]] = []
     if "vg" in header:
         tags.append(("Event", header["vg"].split(",")[0].strip()))

@@ -31,7 +31,7 @@ from claimcheck.formats.auction import (
     pbn_hand,
     play_card,
 )
-from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
+from claimcheck.formats.record import ClaimRecord, Contract, NoClaim, ReadResult, read_record
 from claimcheck.position import Position
 from claimcheck.tricks import Pair, Tricks
 
@@ -80,14 +80,20 @@ def read_pbn(text: str, source: str = "<pbn>") -> ReadResult:
     _resolve_inheritance(games)
     records: list[ClaimRecord] = []
     errors: list[ClaimcheckError] = []
+    skipped: list[str] = []
     stem = Path(source).stem
+    if not games:
+        errors.append(FormatError("no PBN game in the text: it is empty (or only comments); "
+                                  "expected tag lines like [Deal \"N:...\"]",
+                                  Location(source, None, 1)))
     for game in games:
         where = Location(source, game.number, game.line)
         if game.error is not None:
             errors.append(game.error.at(where))
             continue
-        read_record(partial(_game_record, game, source, stem), where, "game", records, errors)
-    return ReadResult(tuple(unique_ids(records)), tuple(errors))
+        read_record(partial(_game_record, game, source, stem), where, "game", records, errors,
+                    skipped)
+    return ReadResult(tuple(unique_ids(records)), tuple(errors), tuple(skipped))
 
 
 def unique_ids(records: list[ClaimRecord]) -> list[ClaimRecord]:
@@ -137,6 +143,12 @@ def _split_games(text: str, source: str) -> list[_Game]:
             if raw.startswith("%"):
                 continue
             if not raw.strip():
+                if tag_buf:
+                    # A tag cut before its "]" (a truncated [ClaimStatement "…) is an error
+                    # where it starts, never a tag silently dropped.
+                    game().fail(_unterminated(tag_buf, source, game().number, tag_line))
+                    tag_buf = []
+                    tag_line = 0
                 if cur is not None:
                     games.append(cur)
                     cur = None
@@ -194,6 +206,9 @@ def _split_games(text: str, source: str) -> list[_Game]:
                 cur.items.append((c_line, c_text))
             else:
                 pending.append((c_line, c_text))
+    if tag_buf:
+        g = game()
+        g.fail(_unterminated(tag_buf, source, g.number, tag_line))
     if in_brace:
         g = game()
         g.fail(FormatError("unterminated { comment", Location(source, g.number, brace_line)))
@@ -202,13 +217,24 @@ def _split_games(text: str, source: str) -> list[_Game]:
     return games
 
 
+def _unterminated(parts: list[str], source: str, number: int, line: int) -> FormatError:
+    text = " ".join(parts)
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    quote = "a closing quote and " if text.count('"') % 2 == 1 else ""
+    return FormatError(f"unterminated tag {shown!r}: expected {quote}a closing ']' (the file "
+                       "may be cut)", Location(source, number, line))
+
+
 def _parse_line(game: _Game, text: str, no: int, source: str) -> None:
     """Read one comment-free line: tags, or data for the section of the last tag."""
     rest = text
     while rest.startswith("["):
         m = _TAG.match(rest)
         if m is None:
-            game.fail(FormatError(f"malformed tag {rest!r}", Location(source, game.number, no)))
+            shown = rest if len(rest) <= 70 else rest[:67] + "..."
+            game.fail(FormatError(f"malformed tag {shown!r}: expected [Name \"value\"] (is a "
+                                  "quote or a ']' missing? the file may be cut)",
+                                  Location(source, game.number, no)))
             return
         value = re.sub(r"\\(.)", r"\1", m.group(2))
         game.items.append(_Tag(m.group(1), value, no))
@@ -261,7 +287,8 @@ def _game_record(game: _Game, source: str, stem: str) -> ClaimRecord | None:
         by_name.setdefault(t.name.lower(), t)
     play_tag = by_name.get("play")
     if play_tag is None and not any(n in by_name for n in _CLAIM_TAGS):
-        return None
+        raise NoClaim("no claim: the game has no [Play] section and no claim tag "
+                      "([ClaimTricks], [Claimer], [Result] …)")
 
     def loc(tag: _Tag | None) -> Location:
         return Location(source, game.number, tag.line if tag else game.line)
@@ -332,7 +359,7 @@ def _game_record(game: _Game, source: str, stem: str) -> ClaimRecord | None:
             pos = play_card(pos, card, played, where)
             play.append(card)
     if pos.is_over():
-        return None
+        raise NoClaim("no claim: the play is complete (every trick was played)")
 
     claimer = _read_claimer(by_name.get("claimer"), declarer, loc)
     claimed = _read_claimed(by_name, pos, claimer, declarer, loc)

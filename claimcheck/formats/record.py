@@ -81,27 +81,41 @@ class ClaimRecord:
 
 @dataclass(frozen=True, slots=True)
 class ReadResult:
-    """What a reader got from one input: the good records and the located errors."""
+    """What a reader got from one input: the good records, the located errors, and a located
+    reason for each record it read but did not keep (no claim in it)."""
 
     records: tuple[ClaimRecord, ...] = ()
     errors: tuple[ClaimcheckError, ...] = ()
+    skipped: tuple[str, ...] = ()
+    """``"deals.pbn, record 2, line 9: the play is complete (no claim)"`` and the like."""
 
     def __add__(self, other: ReadResult) -> ReadResult:
-        return ReadResult(self.records + other.records, self.errors + other.errors)
+        return ReadResult(self.records + other.records, self.errors + other.errors,
+                          self.skipped + other.skipped)
+
+
+class NoClaim(Exception):  # noqa: N818  # not an error: a record that holds no claim
+    """Raised by a reader's record builder for a record with no claim, saying why."""
 
 
 def read_record(
     build: Callable[[], ClaimRecord | None], where: Location, what: str,
     records: list[ClaimRecord], errors: list[ClaimcheckError],
+    skipped: list[str] | None = None,
 ) -> None:
     """Build one record and keep it, or keep a located error and let the batch go on.
 
     Every reader reports a bad record the same way: a :class:`PositionError` when the position
     is impossible, a :class:`FormatError` for anything else, placed at *where* (file, record,
-    line). A record with no claim (*build* returns None) is simply not kept.
+    line). A record with no claim (*build* returns None, or raises :class:`NoClaim` with the
+    reason, which goes to *skipped* located at *where*) is not kept.
     """
     try:
         record = build()
+    except NoClaim as why:
+        if skipped is not None:
+            skipped.append(f"{where}: {why}")
+        return
     except PositionError as exc:
         errors.append(exc.at(where))
         return

@@ -95,6 +95,12 @@ class CountNode:
     result: str | None = None
     """``making``, ``=``, ``off`` or ``down``."""
     words: str = ""
+    condition: str | None = None
+    """The words of the condition when the count is claimed only if it holds ("eleven *if the
+    clubs break*")."""
+    part: bool = False
+    """One suit's tricks in a list of tricks by suit ("three club tricks and two hearts"): the
+    parts add up to the count claimed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +125,5 @@ class Statement:
     ignored: tuple[str, ...] = ()
     corrections: tuple[tuple[str, str], ...] = ()
     """(word as written, lexicon word it was read as)."""
+    words: int = 0
+    """How many words the text has (punctuation left out): the base of the reading's coverage."""

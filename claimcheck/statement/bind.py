@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from claimcheck.cards import Card, Rank, Seat, Suit
 from claimcheck.errors import CardError
-from claimcheck.plan import Action, Doubt, Fact, LinePlan, Step
+from claimcheck.plan import Action, Doubt, Fact, LinePlan, Step, condition_reason
 from claimcheck.position import Position
 from claimcheck.statement.ast import CountNode, FactNode, Ref, Statement, StepNode
 from claimcheck.tricks import Pair
@@ -40,6 +40,9 @@ class _Binder:
     meta: list[tuple[str, str]] = field(default_factory=list)
     aware: list[Fact] = field(default_factory=list)
     """Outstanding cards a step names ("conceding your jack", "for the queen")."""
+    condition: str | None = None
+    condition_tricks: int | None = None
+    kept: list[Card] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.partner = self.claimer.partner
@@ -106,9 +109,15 @@ class _Binder:
         return default
 
     def top_cards(self, suit: Suit, pool: frozenset[Card]) -> list[Card]:
-        """The cards of *pool* in *suit* that are the highest still out, in a run from the top."""
+        """The cards of *pool* in *suit* that are the highest still out, in a run from the top.
+
+        An opponent's card already played to the trick in progress is still out: with West's
+        ♠J on the table, dummy's ♠AKQ2 are three top spades, not four.
+        """
+        in_trick = [c for c in self.pos.trick if c.suit == suit and c not in self.side_played()]
         out_in_suit = sorted(
-            (c for h in self.pos.hands for c in h if c.suit == suit), key=lambda c: -c.rank
+            [c for h in self.pos.hands for c in h if c.suit == suit] + in_trick,
+            key=lambda c: -c.rank,
         )
         top: list[Card] = []
         for c in out_in_suit:
@@ -116,6 +125,12 @@ class _Binder:
                 break
             top.append(c)
         return top
+
+    def side_played(self) -> frozenset[Card]:
+        """The claimer side's cards already played to the trick in progress."""
+        seats = (self.claimer, self.partner)
+        leader = self.pos.leader
+        return frozenset(c for i, c in enumerate(self.pos.trick) if leader.next(i) in seats)
 
     def where(self, card: Card) -> str:
         for seat in Seat:
@@ -132,6 +147,8 @@ class _Binder:
         if ref.suit == "T" and res.suit is None:
             res.ok = False
         pool = self.pool(ref, default)
+        if ref.plural and ref.ranks and ref.owner == "me" and not self.defender:
+            pool = self.side  # declarer's "my aces" / "mes As" are his side's, dummy's too
         cards: list[Card] = []
         for text in ref.cards:
             try:
@@ -145,6 +162,19 @@ class _Binder:
                     cards.append(Card(res.suit, rank))
                     continue
                 cands = sorted(c for c in pool if c.rank == rank)
+                if ref.plural and cands and not ref.pronoun:
+                    # "my aces", "mes trois As": every card of that rank held, so many if said.
+                    word = _RANK_WORD.get(r, r)
+                    if ref.count is not None and ref.count != len(cands):
+                        self.doubt(ref.words, f"{ref.count} {word}s said but "
+                                              f"{len(cands)} held: "
+                                              f"{', '.join(c.symbol() for c in cands)}", "count")
+                        res.ok = False
+                        res.count = None  # a count of aces with none bound counts nothing
+                    else:
+                        cards.extend(cands)
+                        res.count = None
+                    continue
                 if len(cands) == 1:
                     cards.append(cands[0])
                 else:
@@ -153,7 +183,7 @@ class _Binder:
                            f"it could be {', '.join(c.symbol() for c in cands)}")
                     self.doubt(ref.words, f"the {word} without a suit: {why}")
                     res.ok = False
-        if ref.pronoun:
+        if ref.pronoun and not (ref.suit or ref.cards or ref.ranks):
             led = self.pos.led_suit
             if led is not None:
                 res.suit = led
@@ -206,6 +236,15 @@ class _Binder:
             return self.finesse(node)
         if node.action == "overtake":
             return self.overtake(node)
+        if node.action == "knockout":
+            return self.knockout(node)
+        if node.action == "keep":
+            # "keep the ♠A for the end": cashed last (its step is in the last phase), and
+            # never discarded on the way; the plan lists it in ``kept``.
+            step = self.step(replace(node, action="cash"))
+            if step is not None:
+                self.kept.extend(c for c in step.cards if c not in self.kept)
+            return step
         action: Action = node.action  # type: ignore[assignment]
         hand = self.hand(node.hand, node.words)
         against = self.hand(node.against, node.words)
@@ -218,6 +257,11 @@ class _Binder:
                        if all(c in self.pos.hands[s] for c in res.cards)}
             if len(holders) == 1:
                 hand = holders.pop()  # "a club to the ace": played from the ace's hand
+        if (node.to_card and action in ("cash", "play", "run") and len(res.cards) == 1
+                and self.beaten(res.cards[0])):
+            # "a club to the queen" with the king out is a finesse of the queen, led to from
+            # the other hand, not the queen cashed (or led) from its own hand.
+            return Step("finesse", suit=res.cards[0].suit, cards=res.cards, words=node.words)
         if action == "draw-trumps":
             if self.trump is None:
                 self.doubt(node.words, "trumps drawn at notrump: there is no trump suit")
@@ -259,6 +303,32 @@ class _Binder:
             self.note_aware(tuple(c for c in cards if c in self.opp), node.words)
         return Step(action, suit=suit, cards=cards, count=count, hand=hand, against=against,
                     onto=onto, onto_suit=onto_suit, words=node.words)
+
+    def beaten(self, card: Card) -> bool:
+        """True when an opponent holds a higher card of *card*'s suit."""
+        return any(c.suit == card.suit and c.rank > card.rank for c in self.opp)
+
+    def knockout(self, node: StepNode) -> Step:
+        """ "Knock out the ace", "je chasse l'As de trèfle": a trick conceded to that card.
+
+        The card is the opponents' (a rank alone is the one they hold); the claimer names it,
+        so he is aware of it.
+        """
+        cards: list[Card] = []
+        suit: Suit | None = None
+        for ref in node.objects:
+            res = self.ref(ref, self.opp, side_cards=False)
+            suit = suit or res.suit
+            for c in res.cards:
+                if c in self.opp:
+                    cards.append(c)
+                else:
+                    self.doubt(ref.words, f"{c.symbol()} is not the opponents' "
+                                          f"({self.where(c)}): it cannot be knocked out")
+        self.note_aware(tuple(cards), node.words)
+        if suit is None and cards:
+            suit = cards[0].suit
+        return Step("concede", suit=suit, cards=tuple(cards), words=node.words)
 
     def note_aware(self, cards: tuple[Card, ...], words: str) -> None:
         """The claimer named these outstanding cards: he is aware of them."""
@@ -458,7 +528,16 @@ class _Binder:
         claimed: int | None = None
         conceded: int | None = None
         rest_claim = rest_concede = False
-        for c in self.st.counts:
+        plain = [c for c in self.st.counts if c.condition is None]
+        if not any(c.side == "claim" for c in plain):
+            # "12 tricks unless the spades break badly": no minimum is said apart from the
+            # condition, so the count is the claim (and the condition a doubt).
+            plain = list(self.st.counts)
+        else:
+            self.conditional(plain, tl)
+        parts = [c for c in plain if c.part and c.side == "claim"]
+        plain = [c for c in plain if c not in parts]
+        for c in plain:
             n = self.count_value(c, tl)
             if c.rest:
                 if c.side == "claim":
@@ -472,6 +551,14 @@ class _Binder:
                 claimed = n if claimed is None or c.level is not None or n > claimed else claimed
             else:
                 conceded = (conceded or 0) + n
+        if parts:
+            total = sum(c.n or 0 for c in parts)
+            if claimed is None:
+                claimed = total  # "three club tricks and two hearts": five tricks
+            elif total > claimed:
+                self.doubt(", ".join(c.words for c in parts),
+                           f"the tricks listed by suit add up to {total} but {claimed} are "
+                           "claimed", "count")
         if rest_claim and claimed is None:
             claimed = tl - (conceded or 0)
         if rest_concede and conceded is None:
@@ -484,6 +571,21 @@ class _Binder:
             self.doubt(self.st.text, f"the statement claims {claimed} and concedes {conceded} "
                                      f"but {tl} tricks are left", "count")
         return claimed, conceded
+
+    def conditional(self, plain: list[CountNode], tl: int) -> None:
+        """The tricks claimed only if a condition holds (the plan's ``condition_tricks``)."""
+        for c in self.st.counts:
+            if c.condition is None or c.side != "claim" or c in plain:
+                continue
+            n = self.tl_value(c, tl)
+            if n is not None and (self.condition_tricks is None or n > self.condition_tricks):
+                self.condition_tricks = n
+                self.condition = c.condition
+
+    def tl_value(self, c: CountNode, tl: int) -> int | None:
+        if c.rest:
+            return tl
+        return self.count_value(c, tl)
 
     def count_value(self, c: CountNode, tl: int) -> int | None:
         """A said number as remaining tricks; totals and results need declarer and tricks won."""
@@ -524,7 +626,15 @@ class _Binder:
         facts += [f for f in self.aware if not any(
             g.kind == "aware-of" and set(f.cards) <= set(g.cards) for g in facts)]
         claimed, conceded = self.counts()
-        grammar_doubts = [Doubt(d.words, d.reason, d.kind) for d in self.st.doubts]
+        condition, condition_tricks = self.condition, self.condition_tricks
+        if condition_tricks is not None and claimed is not None and condition_tricks <= claimed:
+            condition = condition_tricks = None  # the condition adds nothing to the claim
+        grammar_doubts = []
+        for d in self.st.doubts:
+            reason = d.reason
+            if d.kind == "condition" and d.words == condition and condition_tricks is not None:
+                reason = condition_reason(claimed, condition, condition_tricks)
+            grammar_doubts.append(Doubt(d.words, reason, d.kind))
         meta = [("language", self.st.language)]
         meta += [("corrected", f"{a} -> {b}") for a, b in self.st.corrections]
         meta += self.meta
@@ -532,7 +642,16 @@ class _Binder:
             phases=tuple(phases), facts=tuple(dict.fromkeys(facts)), claimed=claimed,
             conceded=conceded, doubts=tuple(grammar_doubts + self.doubts),
             ignored=self.st.ignored, text=self.st.text, meta=tuple(meta),
+            condition=condition, condition_tricks=condition_tricks, kept=tuple(self.kept),
+            coverage=coverage(self.st), unread=self.st.ignored, language=self.st.language,
         )
+
+
+def coverage(st: Statement) -> float:
+    """The share of the words of *st* the reader understood (filler counts as understood)."""
+    if st.words <= 0:
+        return 1.0 if not st.ignored else 0.0
+    return max(0.0, (st.words - len(st.ignored)) / st.words)
 
 
 def bind(statement: Statement, position: Position, claimer: Seat) -> LinePlan:

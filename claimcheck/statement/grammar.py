@@ -65,6 +65,8 @@ class _Parser:
         self.ignored: list[str] = []
         self.corrections: list[tuple[str, str]] = list(stream.corrections)
         self.steps: list[tuple[int, bool, StepNode]] = []  # (phase, last, step)
+        self.last_named: Ref | None = None
+        """The last card or suit named: what a later "it" or "them" points at."""
 
     # --- segmentation ---------------------------------------------------------------------
 
@@ -155,17 +157,43 @@ class _Parser:
                 prev_verb = None
                 prev_sentence = seg.sentence
             toks = seg.tokens
+            if self._fallback_count(toks):
+                continue
             if seg.carried_cond:
                 self._cond_doubt(toks)
                 continue
+            condition: str | None = None
             if seg.cond_from is not None:
+                condition = self._words(toks[seg.cond_from :])
                 self._cond_doubt(toks[seg.cond_from :])
                 toks = toks[: seg.cond_from]
             inherit = prev_verb if seg.sep_before in ("and", "comma") else None
+            before = len(self.counts)
             verb = self._segment(toks, seg, inherit)
+            if condition is not None:
+                # "eleven if the clubs break": the count is claimed only if the condition holds.
+                self.counts[before:] = [replace(c, condition=condition)
+                                        for c in self.counts[before:]]
             if verb is not None:
                 prev_verb = verb
         return self._statement()
+
+    def _fallback_count(self, toks: list[Token]) -> bool:
+        """ "…, otherwise ten" / "sinon dix": the count claimed when a condition fails.
+
+        It is the claim's minimum, so it is read as a plain count; True when *toks* was one.
+        """
+        if not toks or toks[0].kind != "cond" or toks[0].value != "else":
+            return False
+        rest = [t for t in toks[1:] if t.kind not in ("filler", "subj")
+                and not (t.kind == "verb" and t.value in _GENERIC_VERBS)]
+        if not rest or any(t.kind not in ("num", "count") for t in rest):
+            return False
+        nums = [t for t in rest if t.kind == "num"]
+        if len(nums) != 1:
+            return False
+        self.counts.append(CountNode("claim", n=nums[0].number, words=self._words(toks)))
+        return True
 
     def _statement(self) -> Statement:
         n_phases = max((p for p, _, _ in self.steps), default=-1) + 1
@@ -180,6 +208,7 @@ class _Parser:
             text=self.text, language=self.stream.language, phases=tuple(out),
             facts=tuple(self.facts), counts=tuple(self.counts), doubts=tuple(self.doubts),
             ignored=tuple(self.ignored), corrections=tuple(self.corrections),
+            words=self.stream.words,
         )
 
     def _words(self, toks: list[Token]) -> str:
@@ -203,6 +232,7 @@ class _Parser:
 
     def _segment(self, toks: list[Token], seg: _Segment, inherit: str | None) -> str | None:
         """Read one segment; returns the verb it used (for the next segment to inherit)."""
+        toks = self._trump_as_verb(toks)
         subj: str | None = None
         verbs: list[Token] = []
         neg = False
@@ -227,15 +257,23 @@ class _Parser:
                 continue
             if k == "subj":
                 if tok.value == "it" and self._pronoun_object(toks, i):
-                    items.append(_Item(prep, Ref(pronoun=True, words=tok.text)))
+                    items.append(_Item(prep, self._pronoun(tok, verbs)))
                     prep = None
                 elif subj is None:
                     subj = tok.value
                 i += 1
                 continue
             if k == "filler":
+                nxt = toks[i + 1] if i + 1 < len(toks) else None
                 if tok.text.lower() == "them" and verbs and not items:
-                    items.append(_Item(prep, Ref(pronoun=True, words=tok.text)))
+                    items.append(_Item(prep, self._pronoun(tok, verbs)))
+                elif (tok.lang == "fr" and tok.value in ("art", "pl") and nxt is not None
+                        and nxt.kind == "verb" and nxt.value not in _GENERIC_VERBS
+                        and not items and i > 0
+                        and toks[i - 1].kind in ("subj", "neg")):
+                    # "je le coupe", "je les défausse", "je l'encaisse": the French object
+                    # pronoun comes before its verb.
+                    items.append(_Item(prep, self._pronoun(tok, [nxt])))
                 i += 1
                 continue
             if k == "verb":
@@ -266,6 +304,8 @@ class _Parser:
                 ref, i = self._noun_phrase(toks, i)
                 if not ref.has_head and ref.count is None:
                     continue  # "the free finesse": an adjective alone names nothing
+                if (ref.suit or ref.cards or ref.ranks) and not ref.hand and not ref.pronoun:
+                    self.last_named = ref
                 items.extend(_Item(prep, r) for r in _split_colour(ref))
                 prep = None
                 continue
@@ -283,6 +323,39 @@ class _Parser:
         return self._interpret(
             toks, seg, inherit, subj, verbs, neg, bound, allbut, results, items
         )
+
+    def _trump_as_verb(self, toks: list[Token]) -> list[Token]:
+        """ "Trump the diamond", "trump a club in dummy": a leading "trump" with an object and
+        no other verb is the verb *ruff*, not the trump suit cashed."""
+        j = 0
+        while j < len(toks) and toks[j].kind == "filler":
+            j += 1
+        k = j + 1
+        while k < len(toks) and toks[k].kind == "filler" and toks[k].value != "be":
+            k += 1
+        if (j < len(toks) and toks[j].kind == "suit" and toks[j].value == "T"
+                and toks[j].flag != "pl" and not any(t.kind == "verb" for t in toks)
+                # "the trump ace" is a card: no article before, no rank right after.
+                and not (j > 0 and toks[j - 1].value == "art")
+                and k < len(toks) and toks[k].kind in _NP_KINDS
+                and toks[k].kind not in ("rank", "ranks", "count")):
+            return toks[:j] + [replace(toks[j], kind="verb", value="ruff")] + toks[j + 1 :]
+        return toks
+
+    def _pronoun(self, tok: Token, verbs: list[Token]) -> Ref:
+        """ "it" or "them": the card or suit named last, else (bound later) the suit led to the
+        trick in progress. A ruff is of a suit, so only the suit is kept for one."""
+        ante = self.last_named
+        if ante is None:
+            return Ref(pronoun=True, words=tok.text)
+        ruff = any(v.value == "ruff" for v in verbs)
+        plural = tok.text.lower() in ("them", "les")
+        if ruff or (plural and ante.suit and len(ante.cards) + len(ante.ranks) <= 1):
+            if ante.suit is None and len(ante.cards) == 1:
+                return Ref(pronoun=True, suit=ante.cards[0][0], plural=plural, words=tok.text)
+            return Ref(pronoun=True, suit=ante.suit, plural=plural, words=tok.text)
+        return Ref(pronoun=True, suit=ante.suit, ranks=ante.ranks, cards=ante.cards,
+                   plural=plural or ante.plural, owner=ante.owner, words=tok.text)
 
     @staticmethod
     def _np_follows(toks: list[Token], j: int) -> bool:
@@ -309,14 +382,22 @@ class _Parser:
         rest = False
         head = False
         after_be = False
+        # An article or a plural determiner said just before the phrase ("the", "le", "les").
+        prev = toks[start - 1] if start > 0 else None
+        article = prev is not None and prev.kind == "filler" and prev.value == "art"
+        plural = prev is not None and prev.kind == "filler" and prev.value == "pl"
         end = i
         while i < len(toks):
             tok = toks[i]
             k = tok.kind
             if k == "num":
-                if (head and tok.value == "10" and suit is not None and not plural
-                        and not ranks and not cards and count is None and not hand):
-                    ranks.append("T")  # "the heart ten", "the spade 10"
+                spot = _SPOT.get(tok.number)
+                if (head and spot is not None and suit is not None and not plural
+                        and not ranks and not cards and count is None and not hand
+                        and not tricks):
+                    # A rank said as a word after a suit: "the spade five", "dummy's club
+                    # four", "the heart ten" are cards, not counts of tricks.
+                    ranks.append(spot)
                     end = i
                     i += 1
                     continue
@@ -328,10 +409,15 @@ class _Parser:
                     break
                 nxt = toks[i + 1] if i + 1 < len(toks) else None
                 nxt2 = toks[i + 2] if i + 2 < len(toks) else None
-                if (tok.value == "10" and nxt is not None and nxt.kind == "prep"
+                spot = _SPOT.get(tok.number)
+                if (spot is not None and nxt is not None and nxt.kind == "prep"
                         and nxt.value == "of" and nxt2 is not None and nxt2.kind == "suit"
-                        and count is None):
-                    ranks.append("T")  # "the ten of spades", "le dix de pique"
+                        and count is None and not states
+                        and (spot == "T" or article or owner is not None or nxt2.flag != "pl")):
+                    # "the ten of spades", "le sept de cœur", "dummy's four of clubs": a card.
+                    # Without an article and with a plural suit ("four of spades") it stays
+                    # a count.
+                    ranks.append(spot)
                     head = True
                 elif count is None:
                     count = tok.number
@@ -350,9 +436,10 @@ class _Parser:
                 if head or owner is not None:
                     break
                 owner = tok.value
+                plural = plural or tok.flag == "pl"  # "mes As", "nos rois"
             elif k == "suit":
-                if suit is not None and (head and (cards or ranks or suit)):
-                    break
+                if (suit is not None and (head and (cards or ranks or suit))) or hand is not None:
+                    break  # "au mort à cœur": the hand, then the suit it is reached with
                 suit = tok.value
                 plural = plural or tok.flag == "pl"
                 head = True
@@ -360,6 +447,7 @@ class _Parser:
                 if cards:
                     break
                 ranks.append(tok.value)
+                plural = plural or tok.flag == "pl" or (count is not None and count > 1)
                 head = True
             elif k == "ranks":
                 if cards:
@@ -414,6 +502,13 @@ class _Parser:
             i += 1
             end = start
         words = self.text[toks[start].start : toks[end].end]
+        spot = _SPOT.get(count) if count is not None else None
+        ante = self.last_named
+        if (spot is not None and article and not head and not states and owner is None
+                and ante is not None and ante.suit is not None and (ante.ranks or ante.cards)):
+            # "cash the king of hearts and the four": a rank of the suit just named, not a
+            # count of four tricks.
+            ranks, suit, count = [spot], ante.suit, None
         return Ref(
             suit=suit, ranks=tuple(ranks), cards=tuple(cards), count=count, plural=plural,
             states=tuple(states), post_states=tuple(post), owner=owner, hand=hand,
@@ -456,6 +551,21 @@ class _Parser:
                 "concede", n=nums[-1] if nums else max(1, len(named)), words=words))
             return None
 
+        said = {v.value for v in verbs}
+        if {"establish", "knockout"} <= said and not neg:
+            # "set up the diamonds by knocking out the king", "j'affranchis les carreaux en
+            # chassant le roi": the trick lost to that card, and the suit run; the card is of
+            # the suit set up when no other suit is said.
+            suits = [it.ref.suit for it in items if it.ref.suit and not it.ref.hand]
+            carded = [it for it in items if (it.ref.ranks or it.ref.cards) and not it.ref.hand]
+            others = [it for it in items if it not in carded]
+            first = suits[0] if suits else None
+            knocked = [_Item(None, replace(it.ref, suit=it.ref.suit or first)) for it in carded]
+            self._with_verb(seg, "knockout", subj, knocked, words)
+            # The suit is run once the card is out; the trick lost is the knock-out's, so the
+            # doubt of a bare "establish" (no trick conceded) does not apply.
+            self._with_verb(seg, "run", subj, others, words)
+            return "establish"
         verb_tok = self._pick_verb(verbs)
         verb = verb_tok.value if verb_tok is not None else None
         if (verb or inherit) != "finesse":
@@ -579,6 +689,7 @@ class _Parser:
         via = tuple(it.ref for it in items if (
             it.prep == "with" or (it.prep == "to" and verb == "cross")) and not it.ref.hand)
 
+        said_verb = verb  # what a next segment inherits ("three clubs and two hearts")
         if verb == "take" and subj == "you":
             verb = "concede"
         if verb in ("take", "have") and subj != "you":
@@ -586,15 +697,30 @@ class _Parser:
             for r in counts:
                 self._count(r, "claim")
             rest = [r for r in objs if not r.is_count]
+            # "I have three club tricks and two hearts": a list of tricks by suit is a count of
+            # tricks in each suit (in no order), not a claim that every card of the suit wins.
+            by_suit = [r for r in rest if _suit_count(r)]
+            for r in by_suit:
+                self.counts.append(CountNode("claim", n=r.count, words=r.words, part=True))
+            losers = [r for r in rest if "losing" in r.states and r.suit and r.owner != "you"]
+            if losers:
+                # "I have a club loser": a trick conceded in that suit, not a good suit.
+                for r in losers:
+                    self.counts.append(CountNode("concede", n=r.count or 1, words=r.words))
+                    self._add_step(seg, StepNode("concede", (r,), words=words), False)
+                rest = [r for r in rest if r not in losers]
             if verb == "have" and rest:
                 for r in rest:
-                    self.facts.append(FactNode("good", r, words))
-                return verb
+                    if r not in by_suit:
+                        self.facts.append(FactNode("good", r, words))
+                if not by_suit:
+                    return said_verb
+                rest = by_suit
             if not rest:
                 return verb
             # "I get my two hearts": a count claimed by naming the cards.
             for r in rest:
-                if r.count is not None and (r.tricks or r.owner == "me"):
+                if r.count is not None and r not in by_suit and (r.tricks or r.owner == "me"):
                     self.counts.append(CountNode("claim", n=r.count, words=r.words))
             objs = rest
             verb = "cash"
@@ -602,7 +728,13 @@ class _Parser:
             for r in objs:
                 self.facts.append(FactNode("aware-of", r, words))
             return verb
-        if verb == "concede":
+        if verb == "knockout":
+            # "knock out the ace", "je chasse l'As de trèfle": a trick lost to that card.
+            for r in objs:
+                if not r.is_count:
+                    self.counts.append(CountNode("concede", n=r.count or 1, words=r.words))
+            objs = [r for r in objs if not r.is_count]
+        elif verb == "concede":
             steps_objs = []
             for r in objs:
                 if r.is_count:
@@ -619,7 +751,12 @@ class _Parser:
             for r in [r for r in objs if r.is_count]:
                 self._count(r, "claim")
             objs = [r for r in objs if not r.is_count]
-        action = {"play": "play", "establish": "run"}.get(verb, verb)
+        # "unblock the ace" plays that card (a *play* step); "keep the ♠A (for the end)" is a
+        # *keep* node, cashed after everything else (the binder lists the card as kept), so its
+        # step goes in the last phase.
+        action = {"play": "play", "establish": "run", "unblock": "play"}.get(verb, verb)
+        if verb == "keep":
+            seg = replace(seg, last=True)
         if verb == "draw":
             action = "draw-trumps"
             for r in objs:
@@ -642,7 +779,7 @@ class _Parser:
                 to_card=to_card, words=words,
             )
             self._add_step(seg, node, merge)
-        return verb
+        return said_verb if said_verb in ("take", "have") else verb
 
     def _add_step(self, seg: _Segment, node: StepNode, merge: bool) -> None:
         # "play the A♥ and K♥": card lists joined by "and" under one verb are one step.
@@ -663,6 +800,8 @@ class _Parser:
 
 
 _COLOURS = {"R": ("H", "D"), "B": ("S", "C")}
+_SPOT = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T"}
+"""Numbers that are also ranks, with their rank letters."""
 
 
 def _split_colour(ref: Ref) -> tuple[Ref, ...]:
@@ -672,6 +811,12 @@ def _split_colour(ref: Ref) -> tuple[Ref, ...]:
         return (ref,)
     count = ref.count if ref.count not in (None, len(suits)) else None
     return tuple(replace(ref, suit=s, count=count) for s in suits)
+
+
+def _suit_count(ref: Ref) -> bool:
+    """ "three club tricks", "two hearts": a number of tricks in one suit, no card named."""
+    return (ref.count is not None and ref.suit is not None and ref.suit != "T"
+            and not ref.cards and not ref.ranks and not ref.states and ref.owner != "you")
 
 
 def _only_cards(ref: Ref) -> bool:

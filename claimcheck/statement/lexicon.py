@@ -39,6 +39,8 @@ class Lexicon:
     entries: dict[tuple[str, ...], Entry]
     case_entries: dict[str, Entry]
     max_phrase: int
+    vocabulary: frozenset[str] = frozenset()
+    """Every single word that appears in an entry (alone or in a phrase)."""
 
 
 def fold(text: str) -> str:
@@ -74,11 +76,26 @@ def load(language: str) -> Lexicon:
     return Lexicon(
         language=data["language"], notation=notation, entries=entries,
         case_entries=case_entries, max_phrase=max(len(k) for k in entries),
+        vocabulary=frozenset(w for k in entries for w in k),
     )
 
 
 def languages() -> tuple[str, ...]:
     """The language codes with a lexicon file, English first."""
     root = resources.files("claimcheck.statement").joinpath("lexicon")
-    codes = sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".json"))
+    # ``_others.json`` is not a lexicon: it names languages that have none (see :func:`others`).
+    codes = sorted(p.name[:-5] for p in root.iterdir()
+                   if p.name.endswith(".json") and not p.name.startswith("_"))
     return tuple(sorted(codes, key=lambda c: (c != "en", c)))
+
+
+@cache
+def others() -> dict[str, frozenset[str]]:
+    """Common words of languages with no lexicon (``lexicon/_others.json``), by language code.
+
+    They only tell a statement's language: a German statement must be named German and refused,
+    not read as French because one word ("meine") is one letter from "mine".
+    """
+    path = resources.files("claimcheck.statement").joinpath("lexicon").joinpath("_others.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {code: frozenset(fold(w) for w in words) for code, words in data["languages"].items()}

@@ -188,6 +188,12 @@ def compact_plan(plan: LinePlan) -> dict[str, Any]:
         out["doubts"] = [f"{d.kind}: {d.words}" for d in plan.doubts]
     if plan.ignored:
         out["ignored"] = list(plan.ignored)
+    if plan.kept:
+        out["kept"] = [str(c) for c in plan.kept]
+    if plan.condition is not None:
+        out["condition"] = [plan.condition, plan.condition_tricks]
+    if plan.language == "unknown":
+        out["language"] = plan.language
     return out
 
 
@@ -216,6 +222,11 @@ def describe_plan(plan: LinePlan) -> list[str]:
         lines.append(f"claimed: {plan.claimed} of the remaining tricks")
     if plan.conceded is not None:
         lines.append(f"conceded: {plan.conceded}")
+    if plan.kept:
+        lines.append(f"kept for the end (not discarded): {_cards(plan.kept)}")
+    if plan.condition is not None and plan.condition_tricks is not None:
+        lines.append(f"conditional claim: {plan.condition_tricks} {plan.condition!r} "
+                     f"(the claim stays {plan.claimed}, Law 70A)")
     for d in plan.doubts:
         lines.append(f"doubtful point ({d.kind}): {d.words!r}: {d.reason}")
     for key, value in plan.meta:
@@ -225,6 +236,8 @@ def describe_plan(plan: LinePlan) -> list[str]:
             lines.append(f"note: {value}")
         elif key == "language":
             lines.append(f"language: {value}")
+    if plan.text.strip():
+        lines.append(f"understood: {plan.coverage:.0%} of the words")
     if plan.ignored:
         lines.append("not understood (ignored): " + ", ".join(repr(w) for w in plan.ignored))
     if plan.is_empty and plan.claimed is None:

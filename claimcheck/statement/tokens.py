@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from claimcheck.cards import Card, Notation, suit_from_symbol
 from claimcheck.errors import CardError
-from claimcheck.statement.lexicon import Entry, Lexicon, fold, languages, load
+from claimcheck.statement.lexicon import Entry, Lexicon, fold, languages, load, others
 
 _SYM = "♠♥♦♣♤♡♢♧"
 _VS = "\ufe0f\ufe0e"
@@ -84,6 +84,8 @@ class TokenStream:
     tokens: tuple[Token, ...]
     language: str
     corrections: tuple[tuple[str, str], ...] = field(default=())
+    words: int = 0
+    """How many words (and numbers, cards, symbols) the text has, punctuation left out."""
 
 
 def split_words(text: str) -> list[Piece]:
@@ -96,22 +98,62 @@ def split_words(text: str) -> list[Piece]:
     return out
 
 
+UNKNOWN_LANGUAGE = "unknown"
+"""The language of a statement whose words no lexicon knows (German, Spanish …)."""
+
+
+def _language_words(pieces: list[Piece]) -> list[Piece]:
+    # Card forms ("SA", "AK", "AKQJ") say nothing about the language.
+    return [p for p in pieces if p.kind == "word" and not (
+        p.text.isupper() and (len(p.text) <= 3 or set(p.text) <= _CARD_LETTERS))]
+
+
+_CARD_LETTERS = frozenset("AKQJTXRDV98765432SHCP")
+
+
 def detect_language(pieces: list[Piece]) -> str:
-    """The language whose lexicon knows most words found in no other lexicon (English on ties)."""
+    """The language of the words: the lexicon that knows most words found in no other lexicon
+    (English on ties), or :data:`UNKNOWN_LANGUAGE` when the words are not those of any lexicon.
+
+    "Not those of any lexicon" is decided from the words, never guessed: no word is known, or
+    the words of a language without a lexicon (``_others.json``) outnumber the known ones, or
+    fewer than two words in five are known (of three or more).
+    """
     langs = languages()
     lexes = {code: load(code) for code in langs}
-    singles = {code: {k[0] for k in lex.entries if len(k) == 1} for code, lex in lexes.items()}
+    words = _language_words(pieces)
     scores = dict.fromkeys(langs, 0)
-    for p in pieces:
-        if p.kind != "word" or (p.text.isupper() and len(p.text) <= 3):
-            continue  # card forms ("SA") say nothing about the language
-        owners = [code for code in langs if p.norm in singles[code]]
+    known = 0
+    foreign = dict.fromkeys(others(), 0)
+    for p in words:
+        owners = [code for code in langs if p.norm in lexes[code].vocabulary]
+        if owners or (len(p.norm) >= 5 and any(
+                damerau1(p.norm, w) for code in langs for w in lexes[code].vocabulary
+                if len(w) >= 4)):
+            # A misspelt lexicon word ("squeze") is a known word, as the corrector will read it.
+            known += 1
+        else:
+            for code, common in others().items():
+                if p.norm in common:
+                    foreign[code] += 1
         if len(owners) == 1:
             scores[owners[0]] += 1
         if p.norm != p.text.lower():  # accented letters: French here
             scores["fr"] = scores.get("fr", 0) + 1
-    best = max(langs, key=lambda c: (scores[c], c == "en"))
-    return best
+    if words:
+        best_foreign = max(foreign.values(), default=0)
+        if known == 0 or (best_foreign >= 2 and best_foreign > known) or (
+                len(words) >= 3 and known * 5 < len(words) * 2):
+            return UNKNOWN_LANGUAGE
+    return max(langs, key=lambda c: (scores[c], c == "en"))
+
+
+def foreign_language(text: str) -> str | None:
+    """The language without a lexicon whose common words *text* uses most (two at least)."""
+    words = _language_words(split_words(text))
+    counts = {code: sum(1 for p in words if p.norm in common) for code, common in others().items()}
+    best = max(counts, key=lambda c: counts[c], default=None)
+    return best if best is not None and counts[best] >= 2 else None
 
 
 def damerau1(a: str, b: str) -> bool:
@@ -182,7 +224,9 @@ class Tokenizer:
         self.text = text
         self.pieces = split_words(text)
         self.language = detect_language(self.pieces)
-        order = [self.language] + [c for c in languages() if c != self.language]
+        self.foreign = self.language == UNKNOWN_LANGUAGE
+        first = "en" if self.foreign else self.language
+        order = [first] + [c for c in languages() if c != first]
         self.lexicons: list[Lexicon] = [load(c) for c in order]
         self.notation: Notation = self.lexicons[0].notation
         self.corrections: list[tuple[str, str]] = []
@@ -195,7 +239,9 @@ class Tokenizer:
             tok, used = self._token_at(i)
             tokens.append(tok)
             i += used
-        return TokenStream(self.text, tuple(tokens), self.language, tuple(self.corrections))
+        words = sum(1 for p in self.pieces if p.kind not in ("punct", "other"))
+        return TokenStream(self.text, tuple(tokens), self.language, tuple(self.corrections),
+                           words)
 
     def _span(self, i: int, n: int) -> tuple[str, int, int]:
         first, last = self.pieces[i], self.pieces[i + n - 1]
@@ -310,7 +356,9 @@ class Tokenizer:
 
     def _correct(self, p: Piece) -> Token | None:
         """Read a misspelt word as the lexicon word one edit away (words of 5+ letters only)."""
-        if len(p.norm) < 5:
+        if len(p.norm) < 5 or self.foreign:
+            # In a language with no lexicon a near word is a different word ("meine" is not
+            # "mine"): correcting it would be a misreading.
             return None
         for lex in self.lexicons:
             matches = sorted(
