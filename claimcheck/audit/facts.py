@@ -106,7 +106,9 @@ def ruling_facts(ruling: Ruling) -> dict[str, Any]:
         "verdict": ruling.verdict,
         "outcome": words,
         "change": change,
-        "awarded": {"claimer": ruling.awarded_claimer, "opponents": ruling.awarded_opponents},
+        # An undetermined ruling awards nothing yet: only its bounds are reported.
+        "awarded": None if ruling.verdict == "undetermined" else {
+            "claimer": ruling.awarded_claimer, "opponents": ruling.awarded_opponents},
         "above_dd": above if above > 0 else 0,
         "likely_misread": above >= MISREAD_GAP,
         "laws": list(ruling.laws),
