@@ -131,7 +131,7 @@ def test_audit_json_keeps_going_past_a_bad_record(runner: CliRunner, tmp_path: P
     before = path.read_bytes()
     result = runner.invoke(main, ["audit", str(path), "--format", "json", "--no-progress"])
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
+    doc = json.loads(result.stdout)
     assert len(doc["unreadable"]) == 1 and "record 2" in doc["unreadable"][0]["where"]
     assert len(doc["entries"]) == 4
     assert path.read_bytes() == before, "an input file was modified"
