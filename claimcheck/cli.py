@@ -217,9 +217,10 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
               help="Contested claim (70), concession (71), agreed then withdrawn (69B).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-nodes", type=int, default=400_000, show_default=True,
+@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
               help="Search budget in nodes; past it the ruling gives proved bounds.")
-@click.option("--max-seconds", type=float, default=20.0, show_default=True,
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
+              show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,

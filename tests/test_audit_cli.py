@@ -183,3 +183,21 @@ def test_resume_after_a_kill_loses_and_redoes_nothing(tmp_path: Path) -> None:
     fresh = subprocess.run(base, env=env, capture_output=True, text=True, timeout=300)
     assert fresh.returncode == 0, fresh.stderr
     assert fresh.stdout == out.read_text(encoding="utf-8"), "resumed audit differs"
+
+
+@pytest.mark.parametrize("args", [["--max-nodes", "0"], ["--max-seconds", "0"],
+                                  ["--max-seconds", "-2"]])
+def test_check_budgets_are_validated_too(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, ["check", str(DEALS / "examples" / "endings.pbn"), "-b", "1",
+                                  *args])
+    assert result.exit_code == 2, result.output
+
+
+def test_check_headline_of_an_undetermined_ruling_gives_bounds(runner: CliRunner,
+                                                               tmp_path: Path) -> None:
+    path = write_generated(tmp_path / "one.json", 1, 11, seed=5)
+    result = runner.invoke(main, ["check", str(path), "--max-nodes", "50"])
+    assert result.exit_code == 0, result.output
+    headline = [line for line in result.output.splitlines() if line.startswith("RULING")][0]
+    assert "cannot decide" in headline and "N between" in headline
+    assert "opponents" not in headline, "an undetermined ruling shows no award"
