@@ -157,6 +157,7 @@ def test_write_atomic_replaces_whole(tmp_path: Path) -> None:
     target.write_text("old", encoding="utf-8")
     write_atomic(target, "new")
     assert target.read_text(encoding="utf-8") == "new"
+    assert target.stat().st_mode & 0o044, "the output should be readable like any new file"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
 
 
