@@ -387,6 +387,12 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
                            exclude=[output] if output else [], progress=bar)
     except (JournalError, DaskUnavailable) as exc:
         raise InputFailure(str(exc)) from None
+    except KeyboardInterrupt:
+        bar.close()
+        where = (f"the finished records are in {journal}; run again with --resume"
+                 if journal else "nothing was journalled (no --output or --journal)")
+        click.echo(f"\naudit interrupted: {where}", err=True)
+        sys.exit(130)
     finally:
         bar.close()
     text = _render_audit(report.to_document(with_timings=not no_timings), fmt)

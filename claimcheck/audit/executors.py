@@ -72,8 +72,9 @@ class ProcessExecutor:
                         running[pool.submit(rule_job, job)] = job
                     done, _ = wait(running, return_when=FIRST_COMPLETED)
                     for fut in sorted(done, key=lambda f: running[f].index):
-                        job = running.pop(fut)
-                        yield fut.result()
+                        outcome = fut.result()  # a dead worker raises here: see below
+                        del running[fut]
+                        yield outcome
             except BrokenProcessPool:
                 for job in sorted(running.values(), key=lambda j: j.index):
                     yield _died(job)
