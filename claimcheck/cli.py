@@ -351,6 +351,15 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
               show_default=True, help="Larger files are rejected unread.")
 @click.option("--no-timings", is_flag=True,
               help="Leave the per-record times out of JSON, CSV and HTML (byte-identical runs).")
+@click.option("--only", multiple=True,
+              type=click.Choice(["stands", "fails", "concession-cancelled", "undetermined",
+                                 "error", "above-dd", "misread", "unfinished", "claims",
+                                 "mismatch"]),
+              help="Report only these records (repeatable; the summary still counts all).")
+@click.option("--sort", "sort_by", default="input", show_default=True,
+              type=click.Choice(["input", "id", "stake", "above-dd", "cards", "nodes", "time"]),
+              help="Order of the records: tricks at stake, claim above DD, cards left, nodes, "
+                   "time: largest first.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
@@ -358,7 +367,7 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
           scheduler: str | None, fmt: str, output: str | None, journal: str | None,
           resume: bool, unfinished: bool, expect: bool, fail_on_unreadable: bool,
           max_nodes: int, max_seconds: float | None, max_file_mb: float, no_timings: bool,
-          quiet: bool, progress: bool | None) -> None:
+          only: tuple[str, ...], sort_by: str, quiet: bool, progress: bool | None) -> None:
     """Rule on every claim record in PATHS (files, folders walked recursively) and report.
 
     The summary (counts by verdict, tricks at stake, adjustments by law and size, claims
@@ -395,7 +404,13 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
         sys.exit(130)
     finally:
         bar.close()
-    text = _render_audit(report.to_document(with_timings=not no_timings), fmt)
+    from claimcheck.audit.summary import select
+
+    doc = report.to_document(with_timings=not no_timings)
+    if only or sort_by != "input":
+        seconds = {e.id: e.seconds for e in report.entries}
+        doc["entries"] = select(doc["entries"], only=only, sort=sort_by, seconds=seconds)
+    text = _render_audit(doc, fmt)
     if output is not None:
         write_atomic(output, text)
     else:

@@ -201,3 +201,25 @@ def test_check_headline_of_an_undetermined_ruling_gives_bounds(runner: CliRunner
     headline = [line for line in result.output.splitlines() if line.startswith("RULING")][0]
     assert "cannot decide" in headline and "N between" in headline
     assert "opponents" not in headline, "an undetermined ruling shows no award"
+
+
+def test_only_and_sort_choose_the_records_not_the_summary(runner: CliRunner) -> None:
+    code, out, err = _audit(runner, str(DEALS / "rulings"), "--format", "json", "--quiet",
+                            "--only", "concession-cancelled", "--sort", "stake")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["entries"] and all(e["verdict"] == "concession-cancelled"
+                                  for e in doc["entries"])
+    assert doc["summary"]["claims"]["fails"] > 0, "the summary counts every record"
+    code, out, _ = _audit(runner, str(DEALS / "rulings"), "--format", "csv", "--quiet",
+                          "--only", "above-dd", "--sort", "above-dd")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rows and all(int(r["above_dd"]) > 0 for r in rows)
+
+
+def test_cli_choices_match_the_library() -> None:
+    from claimcheck.audit.summary import FILTERS, SORTS
+
+    params = {p.name: p for p in main.commands["audit"].params}  # type: ignore[attr-defined]
+    assert tuple(params["only"].type.choices) == FILTERS
+    assert tuple(params["sort_by"].type.choices) == SORTS

@@ -8,7 +8,7 @@ among them, are in :func:`timings`, kept apart so the rest compares byte for byt
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from claimcheck.report.audit_text import category_of
@@ -115,3 +115,46 @@ def timings(seconds: dict[str, float], wall: float, *, ruled_now: int | None = N
         "slowest": [{"id": k, "seconds": round(v, 3)} for k, v in slow],
         "records": {k: round(v, 4) for k, v in sorted(seconds.items())},
     }
+
+
+FILTERS = (*CATEGORIES, "above-dd", "misread", "unfinished", "claims", "mismatch")
+"""What ``--only`` selects: a verdict category, claims above DD, likely misread records,
+unfinished boards, real claims, or rulings that differ from the records' expectations."""
+SORTS = ("input", "id", "stake", "above-dd", "cards", "nodes", "time")
+"""Orders of ``--sort``: input order, id, tricks at stake (largest first), claim above DD
+(largest first), cards left (most first), nodes (most first), time (slowest first)."""
+
+
+def _keep(e: dict[str, Any], only: set[str]) -> bool:
+    if not only:
+        return True
+    tags = {category(e)}
+    if e.get("above_dd"):
+        tags.add("above-dd")
+    if e.get("likely_misread"):
+        tags.add("misread")
+    tags.add("unfinished" if e.get("kind") == "unfinished" else "claims")
+    if e.get("mismatches"):
+        tags.add("mismatch")
+    return bool(tags & only)
+
+
+def select(entries: Sequence[dict[str, Any]], *, only: Sequence[str] = (), sort: str = "input",
+           seconds: dict[str, float] | None = None) -> list[dict[str, Any]]:
+    """The entries kept by *only* (any of :data:`FILTERS`) in the order *sort* (one of
+    :data:`SORTS`); ties keep the input order."""
+    wanted = set(only)
+    kept = [e for e in entries if _keep(e, wanted)]
+    secs = seconds or {}
+    keys: dict[str, Callable[[dict[str, Any]], Any]] = {
+        "input": lambda e: 0,
+        "id": lambda e: e["id"],
+        "stake": lambda e: -abs(e.get("change") or 0),
+        "above-dd": lambda e: -(e.get("above_dd") or 0),
+        "cards": lambda e: -(e.get("tricks_left") or 0),
+        "nodes": lambda e: -(e.get("nodes") or 0),
+        "time": lambda e: -secs.get(e["id"], 0.0),
+    }
+    if sort not in keys:
+        raise ValueError(f"unknown sort {sort!r} (expected one of {', '.join(SORTS)})")
+    return sorted(kept, key=keys[sort])
