@@ -377,6 +377,7 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
     """
     from claimcheck.audit import audit as run_audit
     from claimcheck.audit.dask_executor import DaskUnavailable
+    from claimcheck.audit.executors import WorkersCannotStart
     from claimcheck.audit.journal import JournalError, journal_path, write_atomic
     from claimcheck.audit.progress import ProgressBar
 
@@ -394,7 +395,7 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
                            scheduler=scheduler, unfinished=unfinished, journal=journal,
                            resume=resume, max_bytes=int(max_file_mb * 1024 * 1024),
                            exclude=[output] if output else [], progress=bar)
-    except (JournalError, DaskUnavailable) as exc:
+    except (JournalError, DaskUnavailable, WorkersCannotStart) as exc:
         raise InputFailure(str(exc)) from None
     except KeyboardInterrupt:
         bar.close()

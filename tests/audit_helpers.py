@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
+from claimcheck.audit.job import Job, Outcome, rule_job
 from claimcheck.cards import Card, Seat, Strain
 from claimcheck.formats.jsonfmt import write_json
 from claimcheck.formats.record import ClaimRecord
@@ -65,3 +66,15 @@ def mixed_tree(root: Path) -> Path:
     (root / "notes.md").write_text("# notes\n", encoding="utf-8")
     shutil.copy(ENDINGS, root / ".hidden" / "x.pbn")
     return root
+
+
+def rule_or_die(job: Job) -> Outcome:
+    """A pool task that kills its worker on the record ``g3`` (a crash inside the solver)."""
+    if job.record.id == "g3":
+        os._exit(3)
+    return rule_job(job)
+
+
+def always_die(job: Job) -> Outcome:
+    """A pool task whose worker dies at once, whatever the record."""
+    os._exit(4)

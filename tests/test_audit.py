@@ -9,12 +9,21 @@ from pathlib import Path
 import pytest
 
 from claimcheck.audit import AuditReport, audit
+from claimcheck.audit.executors import ProcessExecutor, WorkersCannotStart
 from claimcheck.audit.facts import first_lost_trick, outcome
 from claimcheck.audit.inputs import read_file, read_inputs
+from claimcheck.audit.job import Job, Settings
 from claimcheck.audit.journal import Journal, JournalError, write_atomic
 from claimcheck.check import check_record
 from claimcheck.formats import load
-from tests.audit_helpers import DEALS, ENDINGS, mixed_tree
+from tests.audit_helpers import (
+    DEALS,
+    ENDINGS,
+    always_die,
+    generated_claims,
+    mixed_tree,
+    rule_or_die,
+)
 
 LIMIT = 50_000  # bytes: bad/big.txt (60 KB) is over it
 
@@ -185,3 +194,23 @@ def test_one_door_for_the_audit_dependencies() -> None:
                 top = t.split(".")[0]
                 if top in ONE_DOOR:
                     assert name == ONE_DOOR[top], f"{name} imports {t}"
+
+
+def _jobs(count: int) -> list[Job]:
+    settings = Settings(max_nodes=5_000)
+    return [Job(i, f"gen:{r.id}", "claim", r, settings)
+            for i, r in enumerate(generated_claims(count, 3, seed=9))]
+
+
+def test_a_worker_crash_fails_only_its_own_record() -> None:
+    outcomes = sorted(ProcessExecutor(2, task=rule_or_die).run(_jobs(6)),
+                      key=lambda o: o.index)
+    assert [o.uid for o in outcomes] == [f"gen:g{i}" for i in range(1, 7)]
+    failed = [o.uid for o in outcomes if o.entry["error"]]
+    assert failed == ["gen:g3"]
+    assert "worker process died" in outcomes[2].entry["error"]
+
+
+def test_workers_that_cannot_start_stop_the_audit() -> None:
+    with pytest.raises(WorkersCannotStart):
+        list(ProcessExecutor(2, task=always_die).run(_jobs(4)))

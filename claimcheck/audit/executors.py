@@ -13,7 +13,7 @@ progress bar has one).
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
@@ -47,45 +47,68 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+class WorkersCannotStart(RuntimeError):
+    """Raised when the pool's worker processes die before ruling any record."""
+
+
 class ProcessExecutor:
     """A local pool of *workers* processes, each with its own solver.
 
     At most ``4 * workers`` jobs are in flight, so a large audit does not queue every record
-    at once. If a worker process dies (a crash inside the solver), the jobs it may have held are
-    reported as failed with that reason, a new pool starts and the audit goes on.
+    at once. If a worker process dies (a crash inside the solver), every job in flight is
+    suspect: each is ruled again alone in a fresh one-process pool, so only the record that
+    kills a worker by itself is reported as failed (with that reason), and the audit goes on.
+    A pool whose workers die before any record was ruled raises :class:`WorkersCannotStart`.
     """
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, task: Callable[[Job], Outcome] = rule_job) -> None:
         self.workers = max(1, workers)
+        self.task = task
+        """What a worker runs for a job (a module-level function: it is pickled by name)."""
+        self._ruled = 0
 
     def run(self, jobs: Sequence[Job]) -> Iterator[Outcome]:
         """Rule on every job in the pool; yield outcomes as they finish."""
         todo = list(reversed(jobs))
-        window = 4 * self.workers
         while todo:
-            pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=_context())
-            running: dict[Future[Outcome], Job] = {}
-            try:
-                while todo or running:
-                    while todo and len(running) < window:
-                        job = todo.pop()
-                        running[pool.submit(rule_job, job)] = job
-                    done, _ = wait(running, return_when=FIRST_COMPLETED)
-                    for fut in sorted(done, key=lambda f: running[f].index):
-                        outcome = fut.result()  # a dead worker raises here: see below
-                        del running[fut]
-                        yield outcome
-            except BrokenProcessPool:
-                for job in sorted(running.values(), key=lambda j: j.index):
+            suspects = yield from self._pool(todo, self.workers)
+            for job in suspects:
+                alone = yield from self._pool([job], 1)
+                if alone:
+                    if not self._ruled:
+                        raise WorkersCannotStart(
+                            "the audit's worker processes die before ruling any record; "
+                            "run with --jobs 1 to see why")
                     yield _died(job)
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+
+    def _pool(self, todo: list[Job], workers: int) -> Generator[Outcome, None, list[Job]]:
+        """Run *todo* (popped from the end) in a new pool; return the jobs in flight if it
+        broke (their order is the input order), else an empty list."""
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+        running: dict[Future[Outcome], Job] = {}
+        window = 4 * workers
+        try:
+            while todo or running:
+                while todo and len(running) < window:
+                    job = todo.pop()
+                    running[pool.submit(self.task, job)] = job
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in sorted(done, key=lambda f: running[f].index):
+                    outcome = fut.result()  # a dead worker raises here: see below
+                    del running[fut]
+                    self._ruled += 1
+                    yield outcome
+        except BrokenProcessPool:
+            return sorted(running.values(), key=lambda j: j.index)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return []
 
 
 def _died(job: Job) -> Outcome:
     entry = base_entry(job.uid, job.kind, job.record)
-    entry["error"] = ("a worker process died while this record (or one beside it) was being "
-                      "ruled - please report it with this record")
+    entry["error"] = ("the worker process died while ruling this record (a crash in the "
+                      "solver?) - please report it with this record")
     return Outcome(job.index, job.uid, entry, 0.0)
 
 
