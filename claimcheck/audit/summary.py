@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from claimcheck.audit.facts import MISREAD_GAP
 from claimcheck.report.audit_text import category_of
 
 CATEGORIES = ("stands", "fails", "concession-cancelled", "undetermined", "error")
@@ -87,6 +88,7 @@ def summarize(entries: Sequence[dict[str, Any]], *, unreadable: Sequence[dict[st
                           for k, v in sorted(by_left.items())},
         "above_dd": above,
         "likely_misread": sum(1 for a in above if a["likely_misread"]),
+        "misread_gap": MISREAD_GAP,
         "errors": [{"id": e["id"], "where": e.get("where"), "error": e["error"]}
                    for e in entries if e.get("error")],
         "mismatches": sum(1 for e in entries if e.get("mismatches")),

@@ -121,7 +121,8 @@ def render_summary(doc: dict[str, Any], *, limit: int = 10) -> str:
     above = s["above_dd"]
     if above:
         out.append(f"claims above double dummy: {len(above)} "
-                   f"({s['likely_misread']} by {3} or more: likely misread records)")
+                   f"({s['likely_misread']} by {s.get('misread_gap', 3)} or more: likely "
+                   "misread records)")
         for a in above[:limit]:
             flag = "  <- likely a misread record" if a["likely_misread"] else ""
             out.append(f"  {a['id']}: claimed {a['claimed']}, DD {a['dd']} "
