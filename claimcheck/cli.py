@@ -241,9 +241,10 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
               help="Contested claim (70), concession (71), agreed then withdrawn (69B).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-nodes", type=int, default=400_000, show_default=True,
+@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
               help="Search budget in nodes; past it the ruling gives proved bounds.")
-@click.option("--max-seconds", type=float, default=20.0, show_default=True,
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
+              show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
@@ -360,65 +361,131 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--profile", type=click.Choice(["wbf", "ebu", "acbl"]),
               help="Override the records' Profile tags.")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True,
-              help="Processes (DDS is not thread-safe).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (DDS is not thread-safe: processes, never threads).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True,
+              help="local: this machine's processes; dask: a Dask cluster (claimcheck[dask]).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Dask scheduler address (with --executor dask; default: a local cluster of "
+                   "--jobs workers).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json", "html"]),
+              default="table", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write the report to FILE (atomically) instead of stdout; finished records "
+                   "are journalled beside it in FILE.journal.jsonl.")
+@click.option("--journal", type=click.Path(dir_okay=False),
+              help="Journal of finished records (JSON lines; default beside --output).")
+@click.option("--resume", is_flag=True,
+              help="Take the records already in the journal; rule only the others.")
+@click.option("--unfinished", is_flag=True,
+              help="Rule boards whose play stopped with no claim as if declarer had claimed the "
+                   "double-dummy tricks with no statement (reported apart).")
 @click.option("--expect", is_flag=True, help="Exit 3 when a ruling differs from Expected* tags.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
-@click.option("--max-nodes", type=int, default=200_000, show_default=True,
-              help="Search budget a record, in nodes.")
-@click.option("--max-seconds", type=float, default=10.0, show_default=True,
-              help="Search budget a record, in seconds.")
+@click.option("--fail-on-unreadable", is_flag=True,
+              help="Exit 1 when a file or record could not be read or ruled.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
+              help="Search budget a record, in nodes (a positive number).")
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Time cap a record, in seconds (a positive number; default none, which keeps "
+                   "rulings deterministic).")
+@click.option("--max-file-mb", type=click.FloatRange(min=0, min_open=True), default=16.0,
+              show_default=True, help="Larger files are rejected unread.")
+@click.option("--no-timings", is_flag=True,
+              help="Leave the per-record times out of JSON, CSV and HTML (byte-identical runs).")
+@click.option("--only", multiple=True,
+              type=click.Choice(["stands", "fails", "concession-cancelled", "undetermined",
+                                 "error", "above-dd", "misread", "unfinished", "claims",
+                                 "mismatch"]),
+              help="Report only these records (repeatable; the summary still counts all).")
+@click.option("--sort", "sort_by", default="input", show_default=True,
+              type=click.Choice(["input", "id", "stake", "above-dd", "cards", "nodes", "time"]),
+              help="Order of the records: tricks at stake, claim above DD, cards left, nodes, "
+                   "time: largest first.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no summary on stderr.")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress on stderr (default: when stderr is a terminal).")
-def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, fmt: str,
-          max_nodes: int, max_seconds: float, progress: bool | None) -> None:
-    """Rule on every claim record in PATHS (files or folders) and report."""
-    from claimcheck.audit import AuditEntry
+              help="Progress bar on stderr (default: when stderr is a terminal).")
+def audit(paths: tuple[str, ...], profile: str | None, jobs: int, executor: str,
+          scheduler: str | None, fmt: str, output: str | None, journal: str | None,
+          resume: bool, unfinished: bool, expect: bool, fail_on_unreadable: bool,
+          max_nodes: int, max_seconds: float | None, max_file_mb: float, no_timings: bool,
+          only: tuple[str, ...], sort_by: str, quiet: bool, progress: bool | None) -> None:
+    """Rule on every claim record in PATHS (files, folders walked recursively) and report.
+
+    The summary (counts by verdict, tricks at stake, adjustments by law and size, claims
+    above double dummy, slowest and unreadable records) goes to stderr; the table, CSV, JSON
+    or HTML to stdout or --output. Exit 0 ran, 1 bad input (with --fail-on-unreadable: any
+    unreadable record), 2 usage error, 3 --expect found differences.
+    """
     from claimcheck.audit import audit as run_audit
+    from claimcheck.audit.dask_executor import DaskUnavailable
+    from claimcheck.audit.executors import WorkersCannotStart
+    from claimcheck.audit.journal import JournalError, journal_path, write_atomic
+    from claimcheck.audit.progress import ProgressBar
 
-    show_progress = sys.stderr.isatty() if progress is None else progress
+    if scheduler is not None and executor != "dask":
+        raise click.UsageError("--scheduler goes with --executor dask")
+    if journal is None and output is not None:
+        journal = str(journal_path(output))
+    if resume and journal is None:
+        raise click.UsageError("--resume needs --output (or --journal) to find the journal")
+    show = (sys.stderr.isatty() and not quiet) if progress is None else progress
+    bar = ProgressBar(enabled=show, file=sys.stderr)
+    try:
+        report = run_audit([Path(p) for p in paths], profile=profile, jobs=jobs,
+                           max_nodes=max_nodes, max_seconds=max_seconds, executor=executor,
+                           scheduler=scheduler, unfinished=unfinished, journal=journal,
+                           resume=resume, max_bytes=int(max_file_mb * 1024 * 1024),
+                           exclude=[output] if output else [], progress=bar)
+    except (JournalError, DaskUnavailable, WorkersCannotStart) as exc:
+        raise InputFailure(str(exc)) from None
+    except KeyboardInterrupt:
+        bar.close()
+        where = (f"the finished records are in {journal}; run again with --resume"
+                 if journal else "nothing was journalled (no --output or --journal)")
+        click.echo(f"\naudit interrupted: {where}", err=True)
+        sys.exit(130)
+    finally:
+        bar.close()
+    from claimcheck.audit.summary import select
 
-    def tick(i: int, n: int, entry: AuditEntry) -> None:
-        if show_progress:
-            click.echo(f"\r[{i}/{n}] {entry.id}" + " " * 10, err=True, nl=(i == n))
-
-    report = run_audit([Path(p) for p in paths], profile=profile, jobs=jobs,
-                       max_nodes=max_nodes, max_seconds=max_seconds, progress=tick)
-    if fmt == "json":
-        doc = {
-            "schema": "claimcheck.audit/1",
-            "entries": [{"id": e.id, "where": e.where, "ruling": e.ruling, "error": e.error,
-                         "mismatches": list(e.mismatches)} for e in report.entries],
-            "read_errors": report.read_errors,
-            "unclaimed": report.unclaimed,
-            "verdicts": dict(sorted(report.verdicts.items())),
-        }
-        click.echo(json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False))
+    doc = report.to_document(with_timings=not no_timings)
+    if only or sort_by != "input":
+        seconds = {e.id: e.seconds for e in report.entries}
+        doc["entries"] = select(doc["entries"], only=only, sort=sort_by, seconds=seconds)
+    text = _render_audit(doc, fmt)
+    if output is not None:
+        write_atomic(output, text)
     else:
-        click.echo(f"{'record':40} {'claim':>5} {'N':>3} {'DD':>3} {'award':>5}  verdict / rules")
-        for e in report.entries:
-            if e.ruling is None:
-                click.echo(f"{e.id:40} error: {e.error}")
-                continue
-            r = e.ruling
-            n = "?" if r["n"] is None else str(r["n"])
-            rules = ",".join(r["rules"]) or "-"
-            click.echo(f"{e.id:40} {r['claimed']:>5} {n:>3} {r['dd']:>3} "
-                       f"{r['awarded']['claimer']:>5}  {r['verdict']} [{rules}]")
-            for m in e.mismatches:
-                click.echo(f"{'':40} MISMATCH {m}")
-        for line in report.unclaimed:
-            click.echo(f"{line}")
-        for err in report.read_errors:
-            click.echo(f"read error: {err}")
-        counts = ", ".join(f"{k} {v}" for k, v in sorted(report.verdicts.items()))
-        click.echo(f"\n{len(report.entries)} claims ruled ({counts}); "
-                   f"{len(report.failed)} failed; {len(report.read_errors)} unreadable records; "
-                   f"{report.skipped} records without a claim; "
-                   f"{len(report.mismatches)} differ from expectations")
+        click.echo(text, nl=False)
+    if not quiet:
+        from claimcheck.report.audit_text import render_summary
+
+        summary_doc = report.to_document(with_timings=True)
+        click.echo(render_summary(summary_doc), err=True, nl=False)
+        if output is not None:
+            click.echo(f"report written to {output}"
+                       + (f"; journal {journal}" if journal else ""), err=True)
+    if fail_on_unreadable and (report.unreadable or report.failed):
+        sys.exit(1)
     if expect and report.mismatches:
         sys.exit(3)
+
+
+def _render_audit(doc: dict[str, Any], fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        from claimcheck.report.audit_csv import render_csv
+
+        return render_csv(doc)
+    if fmt == "html":
+        from claimcheck.report.audit_html import render_audit_html
+
+        return render_audit_html(doc)
+    from claimcheck.report.audit_text import render_table
+
+    return render_table(doc)
 
 
 # --- rules ------------------------------------------------------------------------------------

@@ -110,7 +110,7 @@ def test_rules_lists_every_rule_with_its_law(runner: CliRunner) -> None:
 def test_audit_reports_every_record_and_counts(runner: CliRunner) -> None:
     result = runner.invoke(main, ["audit", str(DEALS / "examples"), "--no-progress"])
     assert result.exit_code == 0, result.output
-    assert "claims ruled" in result.output and "endings:2" in result.output
+    assert "claims ruled" in result.output and "endings.pbn:2" in result.output
 
 
 def test_audit_expect_exits_3_on_a_differing_ruling(runner: CliRunner, tmp_path: Path) -> None:
@@ -131,8 +131,8 @@ def test_audit_json_keeps_going_past_a_bad_record(runner: CliRunner, tmp_path: P
     before = path.read_bytes()
     result = runner.invoke(main, ["audit", str(path), "--format", "json", "--no-progress"])
     assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
-    assert len(doc["read_errors"]) == 1 and "record 2" in doc["read_errors"][0]
+    doc = json.loads(result.stdout)
+    assert len(doc["unreadable"]) == 1 and "record 2" in doc["unreadable"][0]["where"]
     assert len(doc["entries"]) == 4
     assert path.read_bytes() == before, "an input file was modified"
 

@@ -42,8 +42,14 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
                + ", ".join(f"{k} {v}" for k, v in r.options) + ")")
     out.append("")
     verdict = _VERDICT_WORDS[r.verdict]
-    out.append(f"RULING: {verdict}: {r.claimer.long_name}'s side {r.awarded_claimer}, "
-               f"opponents {r.awarded_opponents}  [laws {', '.join(r.laws)}]")
+    if r.verdict == "undetermined" and r.bounds is not None:
+        # Not an award: only the bounds the search proved (the award column would mislead).
+        lo, hi = r.bounds
+        out.append(f"RULING: {verdict}: N between {lo} and {hi} for {r.claimer.long_name}'s "
+                   f"side (claimed {r.claimed} of {r.tricks_left})  [laws {', '.join(r.laws)}]")
+    else:
+        out.append(f"RULING: {verdict}: {r.claimer.long_name}'s side {r.awarded_claimer}, "
+                   f"opponents {r.awarded_opponents}  [laws {', '.join(r.laws)}]")
     n = "?" if r.n is None else str(r.n)
     out.append(f"N (worst normal line) = {n}, double dummy = {r.dd}, claimed = {r.claimed}")
     if r.bounds is not None:
