@@ -14,12 +14,11 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from claimcheck.cards import Card, Seat, Strain, parse_cards
-from claimcheck.errors import ClaimcheckError, InputError, Location
+from claimcheck.cards import Seat, Strain
+from claimcheck.errors import ClaimcheckError, Location
 from claimcheck.formats import load
 from claimcheck.formats.record import ClaimRecord
-from claimcheck.position import Position, parse_pbn_deal
-from claimcheck.tricks import Tricks
+from claimcheck.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -103,17 +102,9 @@ def _pick(records: list[ClaimRecord], board: str | None) -> list[ClaimRecord]:
 
 def _position_from_options(deal: str, trump: Strain, lead: Seat, trick: str,
                            declarer: Seat | None) -> Position:
-    trick_cards = parse_cards(trick) if trick else ()
-    text = deal.strip()
-    hands: list[frozenset[Card]]
-    if len(text) > 2 and text[1] == ":" and text[0].upper() in "NESW" and "\n" not in text:
-        _, hands = parse_pbn_deal(text)
-    else:
-        from claimcheck.formats.diagram import parse_diagram
+    from claimcheck.service import position_from_options
 
-        diagram = parse_diagram(text)
-        hands = [frozenset(h) for h in diagram.hands]
-    return Position.build(hands, trump, lead, trick_cards, declarer=declarer, won=Tricks())
+    return position_from_options(deal, trump, lead, trick, declarer)
 
 
 _ASCII = click.option("--ascii", "ascii_only", is_flag=True,
@@ -228,9 +219,8 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
           trump_aware: str | None, player_class: str, phase: str | None, fmt: str,
           max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim) or from --deal and options."""
-    from claimcheck.check import check_claim, check_record, read_plan
-    from claimcheck.policy.profiles import Inputs
     from claimcheck.report.text import render_json, render_text
+    from claimcheck.service import rule_records
 
     try:
         if file is not None:
@@ -246,30 +236,13 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             pos = _position_from_options(deal, trump, lead, trick, declarer or claimer)
             records = [ClaimRecord("command-line", pos, claimer=claimer, claimed=tricks,
                                    statement=statement, source=Location("<command line>"))]
-        outputs: list[str] = []
-        for record in records:
-            rec_claimer = record.claimer or record.position.declarer
-            if record.claimed is None or rec_claimer is None:
-                raise InputError("the record has no claim (claimer and tricks claimed)",
-                                 record.source)
-            inputs = Inputs(
-                trump_aware=(trump_aware or record.tag("TrumpAware") or "doubtful"),  # type: ignore[arg-type]
-                player_class=player_class,  # type: ignore[arg-type]
-                phase=(phase or record.tag("Phase") or "contested"),  # type: ignore[arg-type]
-            )
-            text = statement if statement is not None else (record.statement or "")
-            plan = read_plan(text, record.position, rec_claimer)
-            if file is None:
-                ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
-                                     profile=profile or "wbf", inputs=inputs,
-                                     max_nodes=max_nodes, max_seconds=max_seconds)
-            else:
-                ruling = check_record(record, profile=profile, inputs=inputs, plan=plan,
-                                      max_nodes=max_nodes, max_seconds=max_seconds)
-            if fmt == "json":
-                outputs.append(render_json(ruling))
-            else:
-                outputs.append(f"== {record.id}\n" + render_text(ruling, ascii_only=ascii_only))
+        rulings = rule_records(records, from_options=file is None, statement=statement,
+                               profile=profile, trump_aware=trump_aware,
+                               player_class=player_class, phase=phase, max_nodes=max_nodes,
+                               max_seconds=max_seconds)
+        outputs = [render_json(ruling) if fmt == "json" else
+                   f"== {record.id}\n" + render_text(ruling, ascii_only=ascii_only)
+                   for record, ruling in zip(records, rulings, strict=True)]
     except ClaimcheckError as exc:
         _fail(exc)
     if fmt == "json" and len(outputs) > 1:
