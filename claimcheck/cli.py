@@ -352,6 +352,29 @@ def audit(paths: tuple[str, ...], profile: str | None, jobs: int, expect: bool, 
         sys.exit(3)
 
 
+# --- serve ------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. The default is this machine only; give 0.0.0.0 to "
+                   "let a phone on the same network reach the page.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Serve the director's page: paste the hands, type the statement, see the ruling."""
+    try:
+        from claimcheck.server import is_loopback, run
+    except ImportError as exc:
+        raise InputFailure(f"the page needs the web extra ({exc.name} is missing): "
+                           "pip install 'claimcheck[web]'") from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"claimcheck: the director's page is at http://{shown}:{port}/ (Ctrl-C stops)")
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}: other machines on the network can reach the "
+                   "page", err=True)
+    run(host, port)
+
+
 # --- rules ------------------------------------------------------------------------------------
 
 
