@@ -285,7 +285,7 @@ def _deal_position(form: Mapping[str, Any], hands: list[frozenset[Card]], hands_
                          "trick" if trick_problem else hands_field) from None
 
 
-def _pasted(form: Mapping[str, Any]) -> Prepared:
+def _pasted(form: Mapping[str, Any], override: bool) -> Prepared:
     from claimcheck.formats import load_text, sniff
 
     raw = form.get("text")
@@ -338,7 +338,9 @@ def _pasted(form: Mapping[str, Any]) -> Prepared:
         if not picked:
             raise FieldError(f"no record {board!r} in the pasted text", None, "board")
         chosen = picked[0]
-    return Prepared("record", _override_claim(form, chosen), kind, records, warnings)
+    if override:
+        chosen = _override_claim(form, chosen)
+    return Prepared("record", chosen, kind, records, warnings)
 
 
 def _form_record(form: Mapping[str, Any], pos: Position) -> ClaimRecord:
@@ -360,8 +362,10 @@ def _override_claim(form: Mapping[str, Any], record: ClaimRecord) -> ClaimRecord
     return record
 
 
-def prepare(form: Mapping[str, Any]) -> Prepared:
+def prepare(form: Mapping[str, Any], *, override: bool = True) -> Prepared:
     """Read the cards and the claim of the page's *form*.
+
+    The form's claimer and tricks claimed replace a pasted record's when *override* is True.
 
     :raises FieldError: naming the field at fault, with the reader's located message.
     """
@@ -372,7 +376,7 @@ def prepare(form: Mapping[str, Any]) -> Prepared:
         return Prepared("deal", _form_record(form, pos), "hands")
     if source != "paste":
         raise FieldError(f"unknown source {source!r} (expected paste or hands)", None, "source")
-    return _pasted(form)
+    return _pasted(form, override)
 
 
 def _check_claim_fields(record: ClaimRecord) -> Seat:
@@ -433,7 +437,7 @@ def read_summary(form: Mapping[str, Any]) -> dict[str, Any]:
 
     :raises FieldError: naming the field at fault.
     """
-    prepared = prepare(form)
+    prepared = prepare(form, override=False)
     rec = prepared.record
     out: dict[str, Any] = {
         "mode": prepared.mode,
@@ -456,7 +460,8 @@ def read_summary(form: Mapping[str, Any]) -> dict[str, Any]:
         }
         out["boards"] = [
             {"value": str(r.board) if r.board is not None else r.id,
-             "label": r.id + ("" if r.contract is None else f" ({r.contract})")}
+             "label": (f"board {r.board}" if r.board is not None else r.id)
+             + ("" if r.contract is None else f" ({r.contract})")}
             for r in prepared.choices
         ]
     return out

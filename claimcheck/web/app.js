@@ -173,8 +173,14 @@
 
   // --- reading the cards and the statement as they are typed ------------------------------------
 
-  const readCards = debounce(async () => {
+  function cardsKey(form) {
+    return JSON.stringify([form.source, form.text, form.board, form.hands]);
+  }
+  let readKey = "";
+
+  async function doReadCards() {
     const form = formData();
+    readKey = cardsKey(form);
     if (form.source === "paste" && !form.text.trim()) {
       $("text-read").textContent = "";
       $("board-row").hidden = true;
@@ -194,7 +200,8 @@
         showError(err);
         $("text-read").textContent = "";
       } else if (form.source === "paste") {
-        $("text-read").textContent = "Cards read; now fill in the claim.";
+        $("text-read").textContent = "Read: the cards; now choose the trump, the lead and the "
+          + "claim below.";
       }
       if (form.source === "paste" && field !== "board") setRecordMode(false);
       return;
@@ -211,7 +218,8 @@
         + ", " + p.tricks_left + " tricks left, " + SEAT_NAMES[p.leader] + " to lead.";
     }
     readStatement();
-  }, 300);
+  }
+  const readCards = debounce(doReadCards, 300);
 
   function fillFromRecord(doc) {
     const rec = doc.record, p = doc.position;
@@ -236,7 +244,8 @@
       $("tricks").value = rec.claimed === null ? "" : String(rec.claimed);
       $("statement").value = rec.statement || "";
     }
-    const parts = [doc.format.toUpperCase() + " record " + rec.id];
+    const parts = [doc.format.toUpperCase() + " record"
+      + (rec.board !== null ? ", board " + rec.board : "")];
     if (rec.contract) parts.push(rec.contract);
     parts.push(p.tricks_left + " tricks left");
     if (rec.claimer && rec.claimed !== null) {
@@ -283,6 +292,10 @@
 
   async function rule(event) {
     event.preventDefault();
+    clearErrors();
+    // A record's claim and statement fill the form when it is read: read it now if the
+    // director was quicker than the reading.
+    if (cardsKey(formData()) !== readKey) await doReadCards();
     clearErrors();
     const button = $("rule");
     button.disabled = true;
