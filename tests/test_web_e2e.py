@@ -109,7 +109,7 @@ def test_readme_example_shows_the_ruling(page: Any) -> None:
     assert page.inner_text("#score") == "claim point"
     line = page.inner_text("#line")
     assert "unaware-trump" in line and "ruff" in line and "discard" in line
-    assert "unaware-trump: S5 forgotten" in page.inner_text("#belief")
+    assert "he has forgotten ♠5 (unaware-trump)" in page.inner_text("#belief")
     page.click("#next")
     assert "Trick 1 of 4: South plays ♥A" in page.inner_text("#replay-status")
     assert "unaware-trump (70C)" in page.inner_text("#card-note")
@@ -189,6 +189,10 @@ def test_malformed_diagram_shows_its_error_next_to_the_field(page: Any) -> None:
     assert page.input_value("#text") == text  # everything typed is kept
     assert page.is_hidden("#result")
     assert "Traceback" not in page.content()
+    selected = page.evaluate("[document.activeElement.id, document.activeElement.value"
+                             ".slice(document.activeElement.selectionStart,"
+                             " document.activeElement.selectionEnd)]")
+    assert selected == ["text", "E: S - H - D KZ C -"]
     _shot(page, "error.png")
 
 
@@ -271,8 +275,8 @@ def test_phone_sized_viewport(browser: Any, url: str) -> None:
     for seat in "NESW":
         box = page.locator(f"#seat-{seat}").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
-    page.locator("#result").scroll_into_view_if_needed()
-    _shot(page, "phone.png")
+    page.evaluate("document.getElementById('replay').scrollIntoView()")
+    _shot(page, "phone.png", full=False)
     context.close()
 
 

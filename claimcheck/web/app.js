@@ -149,12 +149,22 @@
     }
     box.textContent = errorText(err);
     box.hidden = false;
+    if (field === "text" && err.line && target) selectLine(target, err.line);
     if (target) target.setAttribute("aria-invalid", "true");
     if (field.startsWith("hand-") && !box.textContent.includes(field)) {
       const [, seat, suit] = field.split("-");
       box.textContent = SEAT_NAMES[seat] + " " + SUIT_NAMES[suit] + ": " + box.textContent;
     }
     return target || box;
+  }
+
+  // Put the caret on the line an error names, so the director sees where it is.
+  function selectLine(textarea, line) {
+    const lines = textarea.value.split("\n");
+    if (line < 1 || line > lines.length) return;
+    let start = 0;
+    for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
+    textarea.setSelectionRange(start, start + lines[line - 1].length);
   }
 
   function showSource() {
@@ -215,7 +225,8 @@
       $("board-row").hidden = true;
       const p = doc.position;
       $("text-read").textContent = "Read: " + (doc.format === "pbn-deal" ? "PBN deal" : doc.format)
-        + ", " + p.tricks_left + " tricks left, " + SEAT_NAMES[p.leader] + " to lead.";
+        + ", " + p.tricks_left + " tricks left, " + SEAT_NAMES[p.leader]
+        + (p.trick.length ? " led " + p.trick.map(cardText).join(" ") + "." : " to lead.");
     }
     readStatement();
   }
@@ -310,6 +321,7 @@
     $("busy").textContent = "";
     if (!answer.ok) {
       const err = (answer.doc && answer.doc.error) || { message: "error " + answer.status };
+      $("result").hidden = true;  // an old ruling must not pass for this one
       const target = showError(err);
       if (target && target.focus) target.focus();
       $("busy").textContent = "Not ruled: " + errorText(err);
@@ -445,9 +457,19 @@
       li.append(row);
       list.append(li);
     });
-    $("belief").textContent = r.belief ? "The line the claimer's picture allows: " + r.belief + "."
-      : (r.worst_line.length ? "" : "No line to show.");
+    $("belief").textContent = beliefText(r.belief, r.worst_line.length);
     render();
+  }
+
+  // "unaware-trump: S5 forgotten" -> "Played as the claimer sees the cards: he has forgotten
+  // ♠5 (unaware-trump)."
+  function beliefText(belief, tricks) {
+    if (!tricks) return "No line to show.";
+    if (!belief) return "Played as the claimer sees the cards: every card remembered.";
+    const m = /^([\w-]+): (.*) forgotten$/.exec(belief);
+    if (!m) return belief;
+    return "Played as the claimer sees the cards: he has forgotten " + pretty(m[2])
+      + " (" + m[1] + ").";
   }
 
   function endOfTrick(t) {
@@ -614,7 +636,7 @@
     $("hands-grid").addEventListener("input", readCards);
     $("statement").addEventListener("input", readStatement);
     for (const name of ["claimer", "trump", "lead", "trick", "declarer"]) {
-      $(name).addEventListener("change", readStatement);
+      $(name).addEventListener("change", () => { if (mode === "deal") readCards(); else readStatement(); });
     }
     $("first").addEventListener("click", () => goto(0));
     $("prev").addEventListener("click", () => goto(replay.step - 1));
