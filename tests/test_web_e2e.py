@@ -8,6 +8,7 @@ the folder the README shows.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -312,3 +313,34 @@ def test_keyboard_alone(page: Any) -> None:
     page.keyboard.press("End")
     assert "end of the line" in page.inner_text("#replay-status")
     _tab_to(page, "print")  # the print and download controls are reachable too
+
+
+def test_a_careless_card_names_the_forgotten_card_when_the_ruling_does(page: Any) -> None:
+    # The engine may add, for a careless card, the forgotten card that made it look safe
+    # ("forgotten") and a sentence ("why"); the page shows them when present.
+    def add_forgotten(route: Any) -> None:
+        response = route.fetch()
+        doc = json.loads(response.text())
+        doc["worst_line"][0][0]["forgotten"] = ["S5"]
+        doc["worst_line"][0][0]["why"] = "the ♥A looked safe with trumps drawn"
+        route.fulfill(response=response, body=json.dumps(doc))
+
+    page.route("**/api/check", add_forgotten)
+    _readme_claim(page)
+    _rule(page)
+    assert "he forgot ♠5: that made this card look safe" in page.inner_text("#line")
+    page.click("#next")
+    note = page.inner_text("#card-note")
+    assert "he forgot ♠5" in note and "looked safe with trumps drawn" in note
+
+
+def test_printable_view(page: Any) -> None:
+    _paste(page, (DEALS / "endings.pbn").read_text(encoding="utf-8"))
+    page.select_option("#board", "2")
+    sync_api.expect(page.locator("#statement")).to_have_value("My hand is high.")
+    _rule(page)
+    page.emulate_media(media="print")
+    assert page.is_hidden("#claim-form") and page.is_hidden(".controls")
+    assert page.inner_text("#print-head").startswith("claimcheck ruling. Board 2.")
+    assert page.is_visible("#table") and page.is_visible("#line")
+    _shot(page, "print.png")

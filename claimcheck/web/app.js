@@ -255,7 +255,8 @@
       $("tricks").value = rec.claimed === null ? "" : String(rec.claimed);
       $("statement").value = rec.statement || "";
     }
-    const parts = [doc.format.toUpperCase() + " record"
+    const names = { pbn: "PBN", lin: "LIN", json: "JSON", diagram: "Diagram" };
+    const parts = [(names[doc.format] || doc.format) + " record"
       + (rec.board !== null ? ", board " + rec.board : "")];
     if (rec.contract) parts.push(rec.contract);
     parts.push(p.tricks_left + " tricks left");
@@ -344,9 +345,19 @@
     $("award").textContent = claimer + "'s side " + r.awarded.claimer + ", opponents "
       + r.awarded.opponents;
     const said = r.statement ? " — “" + r.statement + "”" : " (no statement)";
+    const pos = r.position;
+    const trump = pos.trump === "NT" ? "no trump" : SUIT_SYMBOLS[pos.trump] + " trumps";
+    const trick = pos.trick.length ? ", " + pos.trick.map(cardText).join(" ") + " played to the trick"
+      : "";
     $("claim-line").textContent = claimer + " claimed " + r.claimed + " of " + r.tricks_left
-      + said + ". Profile " + r.profile.toUpperCase() + "; "
+      + said + ". " + trump.charAt(0).toUpperCase() + trump.slice(1)
+      + (pos.declarer ? ", declarer " + SEAT_NAMES[pos.declarer] : "")
+      + ", " + SEAT_NAMES[pos.leader] + (pos.trick.length ? " led" : " to lead") + trick + ". "
+      + "Profile " + r.profile.toUpperCase() + "; "
       + Object.entries(r.options).map(([k, v]) => k + " " + v).join(", ") + ".";
+    const board = $("board-row").hidden || mode !== "record" ? "" : "Board " + $("board").value + ". ";
+    $("print-head").textContent = "claimcheck ruling. " + board + "Deal at the claim: " + pos.deal
+      + ". Ruled " + new Date().toLocaleString() + ".";
     $("n").textContent = r.n === null ? "?" : String(r.n);
     $("dd").textContent = String(r.dd);
     $("claimed").textContent = String(r.claimed);
