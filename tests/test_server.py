@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from email.message import Message
@@ -83,6 +84,7 @@ def test_statement_and_settings_give_the_cli_json(url: str) -> None:
 @pytest.mark.parametrize("name,board", [
     ("endings.pbn", "2"), ("endings.pbn", "5"), ("atout-fr.txt", None),
     ("concession.txt", None), ("milieu-de-levee-fr.txt", None), ("claim-rest-4s.lin", None),
+    ("dummy-spades-ru.txt", None), ("blocked-nt.txt", None), ("mid-trick-3nt.lin", None),
 ])
 def test_pasted_record_gives_the_cli_json(url: str, name: str, board: str | None) -> None:
     path = DEALS / name
@@ -94,6 +96,15 @@ def test_pasted_record_gives_the_cli_json(url: str, name: str, board: str | None
     status, text, _ = _post(url, "/api/check", form)
     assert status == 200, text
     assert text == _cli(*args)
+
+
+def test_hand_viewer_link_gives_the_cli_json(url: str, tmp_path: Path) -> None:
+    lin = (DEALS / "claim-rest-4s.lin").read_text(encoding="utf-8").strip()
+    link = "https://www.bridgebase.com/tools/handviewer.html?lin=" + urllib.parse.quote(lin)
+    (tmp_path / "link.txt").write_text(link, encoding="utf-8")
+    status, text, _ = _post(url, "/api/check", {"text": link})
+    assert status == 200, text
+    assert text == _cli(str(tmp_path / "link.txt"))
 
 
 def test_hands_typed_suit_by_suit_give_the_pasted_deal_ruling(url: str) -> None:

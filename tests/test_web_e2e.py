@@ -257,6 +257,7 @@ def test_hands_typed_suit_by_suit(page: Any) -> None:
     page.fill("#tricks", "4")
     _rule(page)
     assert page.inner_text("#award") == "South's side 3, opponents 1"
+    _shot(page, "hands.png")
     page.fill("#hand-W-D", "AZ")
     _rule_fails(page)
     assert "West diamonds" in page.inner_text("#hands-error")
