@@ -17,7 +17,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
-from claimcheck.cards import Card, Seat, Strain, Suit, parse_cards, parse_holding
+from claimcheck.cards import (
+    Card,
+    Notation,
+    Rank,
+    Seat,
+    Strain,
+    Suit,
+    parse_cards,
+    parse_holding,
+)
 from claimcheck.errors import ClaimcheckError, InputError, Location, PositionError
 from claimcheck.formats.record import ClaimRecord
 from claimcheck.position import Position, parse_pbn_deal
@@ -230,12 +239,13 @@ def form_budget(form: Mapping[str, Any]) -> int:
 _SUIT_FIELDS = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 
-def _holding(text: str, field: str) -> tuple[Any, ...]:
+def _holding(text: str, field: str) -> tuple[Rank, ...]:
     """The ranks of one suit typed in one box: English, French (R D V) or Russian letters."""
     last: ClaimcheckError | None = None
-    for notation in ("en", "fr", "ru"):
+    notations: tuple[Notation, ...] = ("en", "fr", "ru")
+    for notation in notations:
         try:
-            return parse_holding(text, notation)  # type: ignore[arg-type]
+            return parse_holding(text, notation)
         except ClaimcheckError as exc:
             last = last or exc
     assert last is not None

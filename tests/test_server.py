@@ -287,3 +287,31 @@ def test_is_loopback() -> None:
     assert server.is_loopback("127.0.0.1") and server.is_loopback("::1")
     assert server.is_loopback("localhost")
     assert not server.is_loopback("0.0.0.0") and not server.is_loopback("192.168.1.5")
+
+
+def test_rulings_asked_at_once_are_all_answered(url: str) -> None:
+    # DDS is not thread-safe: the server rules one claim at a time, and answers every one.
+    from concurrent.futures import ThreadPoolExecutor
+
+    forms = [README_CLAIM, {**README_CLAIM, "statement": "drawing trumps"},
+             {**README_CLAIM, "tricks": "3"}]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        answers = list(pool.map(lambda f: _post(url, "/api/check", f), forms))
+    assert [a[0] for a in answers] == [200, 200, 200]
+    verdicts = [json.loads(a[1])["verdict"] for a in answers]
+    assert verdicts == ["adjusted", "upheld", "upheld"]
+
+
+def test_a_body_sent_in_chunks_is_limited_too(url: str) -> None:
+    import http.client
+
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    chunk = b"x" * 65536
+    body = iter([b'{"text": "'] + [chunk] * 5 + [b'"}'])
+    conn.request("POST", "/api/check", body=body, encode_chunked=True,
+                 headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+    resp = conn.getresponse()
+    assert resp.status == 413
+    assert "too large" in json.loads(resp.read())["error"]["message"]
+    conn.close()

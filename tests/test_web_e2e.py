@@ -336,6 +336,7 @@ def test_a_careless_card_names_the_forgotten_card_when_the_ruling_does(page: Any
 
 
 def test_printable_view(page: Any) -> None:
+    page.clock.set_fixed_time("2026-12-01T10:00:00")  # the same screenshot at every run
     _paste(page, (DEALS / "endings.pbn").read_text(encoding="utf-8"))
     page.select_option("#board", "2")
     sync_api.expect(page.locator("#statement")).to_have_value("My hand is high.")
