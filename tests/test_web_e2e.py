@@ -75,7 +75,11 @@ def page(browser: Any, url: str) -> Iterator[Any]:
 
 def _shot(page: Any, name: str, full: bool = True) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=full)
+    # Let the readings that follow typing (debounced) come back, so each run draws the same.
+    page.wait_for_timeout(400)
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(SHOTS / name), full_page=full, animations="disabled",
+                    caret="hide")
 
 
 def _readme_claim(page: Any) -> None:
