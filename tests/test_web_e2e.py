@@ -21,7 +21,10 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from click.testing import CliRunner  # noqa: E402
+
 from claimcheck import server  # noqa: E402
+from claimcheck.cli import main  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -171,6 +174,12 @@ def test_defender_claim(page: Any) -> None:
     assert page.inner_text("#verdict") == "Claim upheld"
     assert page.inner_text("#award") == "West's side 3, opponents 0"
     assert "West (claimer)" in page.inner_text("#seat-W")
+    # What the page downloads is what the CLI prints for the same record.
+    with page.expect_download() as info:
+        page.click("#download")
+    cli = CliRunner().invoke(main, ["check", str(DEALS / "endings.pbn"), "--board", "5",
+                                    "--format", "json"])
+    assert Path(info.value.path()).read_text(encoding="utf-8") == cli.output.rstrip("\n")
 
 
 def test_concession_cancelled(page: Any) -> None:
