@@ -465,6 +465,10 @@
         if (why) item.append(el("span", { class: "forgotten" }, why));
         row.append(item);
       }
+      if (cards.length === 4) {
+        const w = winner(cards, pos.trump === "NT" ? "" : pos.trump);
+        row.append(el("span", { class: "won-by" }, "→ " + SEAT_NAMES[w]));
+      }
       li.append(row);
       list.append(li);
     });
