@@ -365,8 +365,8 @@ def serve(host: str, port: int) -> None:
     try:
         from claimcheck.server import is_loopback, run
     except ImportError as exc:
-        raise InputFailure(f"the page needs the web extra ({exc.name} is missing): "
-                           "pip install 'claimcheck[web]'") from None
+        raise InputFailure(f"the page needs the web extra: pip install 'claimcheck[web]' "
+                           f"(cannot import {exc.name})") from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"claimcheck: the director's page is at http://{shown}:{port}/ (Ctrl-C stops)")
     if not is_loopback(host):

@@ -283,6 +283,25 @@ def test_the_running_server_is_bound_to_loopback_only(url: str) -> None:
     assert mine == ["0100007F:" + f"{int(port):04X}"]
 
 
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "claimcheck.server", None)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 1
+    assert "pip install 'claimcheck[web]'" in result.output
+
+
+def test_hands_that_do_not_fit_are_named(url: str) -> None:
+    hands = {s: {u: "" for u in "SHDC"} for s in "NESW"}
+    hands["N"]["S"], hands["E"]["S"], hands["S"]["S"], hands["W"]["S"] = "AK", "Q", "J", "T"
+    status, err = _error(url, {"source": "hands", "hands": hands, "trump": "NT", "lead": "N",
+                               "claimer": "N", "tricks": 1})
+    assert status == 422 and err["field"] == "hands"
+    assert "impossible position" in err["message"]
+
+
 def test_is_loopback() -> None:
     assert server.is_loopback("127.0.0.1") and server.is_loopback("::1")
     assert server.is_loopback("localhost")
