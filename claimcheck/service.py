@@ -8,6 +8,22 @@ The page's form is a plain dict (the JSON the page posts). :func:`prepare` turns
 record to rule on. Every error it raises is a :class:`FieldError` that names the form field at
 fault and keeps the reader's located message ("line 3: unknown rank 'Z'"), so the page can show
 it next to that field.
+
+The form's fields (all optional text unless said; an empty value is "not given"):
+
+* ``source``: ``paste`` (default) or ``hands``.
+* ``text``: with ``paste``, a diagram, a PBN, LIN or JSON record, a hand-viewer link or a PBN
+  deal ``N:...``. A record brings its own trump, lead, trick, declarer, claim and statement.
+* ``hands``: with ``hands``, ``{"N": {"S": "AK10", "H": "", "D": "RDV", "C": "-"}, ...}``.
+* ``board``: which record of a pasted text (its board number or id).
+* ``trump`` (``S H D C NT``), ``lead``, ``trick`` (``"DK D2"``), ``declarer``: the position,
+  for cards without a claim (ignored for a record).
+* ``claimer`` and ``tricks`` (a number): the claim; they replace a record's when given.
+* ``statement``: replaces a record's statement when given (even empty).
+* ``profile`` (``wbf ebu acbl``), ``trump_aware`` (``yes no doubtful``), ``player_class``
+  (``novice club expert``), ``phase`` (``contested concession withdrawn``): the director's
+  settings; empty takes the record's tag, then the default, as ``claimcheck check`` does.
+* ``max_nodes``: the search budget in nodes (at most :data:`MAX_NODES_LIMIT`).
 """
 
 from __future__ import annotations
