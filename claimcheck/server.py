@@ -213,8 +213,11 @@ def is_loopback(host: str) -> bool:
 
 
 def _config(host: str, port: int) -> uvicorn.Config:
+    # No access log: nothing of what a director types is written anywhere. At most 32
+    # connections at once; the next get a 503 from uvicorn.
     return uvicorn.Config(create_app(), host=host, port=port, log_level="warning",
-                          access_log=False, lifespan="on", server_header=False)
+                          access_log=False, lifespan="on", server_header=False,
+                          limit_concurrency=32)
 
 
 def run(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
