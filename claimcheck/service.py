@@ -51,7 +51,7 @@ from claimcheck.tricks import Tricks
 
 __all__ = [
     "FieldError", "Prepared", "form_budget", "position_from_options", "prepare", "read_summary",
-    "rule_form", "rule_records", "statement_reading",
+    "rule_form", "rule_records", "rules_catalogue", "statement_reading",
 ]
 
 PROFILES = ("wbf", "ebu", "acbl")
