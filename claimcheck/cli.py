@@ -203,7 +203,7 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--trump-aware", type=click.Choice(["yes", "no", "doubtful"]),
               help="Was the claimer aware of the outstanding trump? (doubtful = no)")
 @click.option("--class", "player_class", type=click.Choice(["novice", "club", "expert"]),
-              default="club", show_default=True, help="Class of player.")
+              help="Class of player (default: the record's PlayerClass tag, else club).")
 @click.option("--phase", type=click.Choice(["contested", "concession", "withdrawn"]),
               help="Contested claim (70), concession (71), agreed then withdrawn (69B).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -216,7 +216,7 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
           tricks: int | None, statement: str | None, profile: str | None,
-          trump_aware: str | None, player_class: str, phase: str | None, fmt: str,
+          trump_aware: str | None, player_class: str | None, phase: str | None, fmt: str,
           max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim) or from --deal and options."""
     from claimcheck.report.text import render_json, render_text

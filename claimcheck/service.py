@@ -119,14 +119,14 @@ def _is_pbn_deal(text: str) -> bool:
 
 def rule_records(
     records: Sequence[ClaimRecord], *, from_options: bool, statement: str | None,
-    profile: str | None, trump_aware: str | None, player_class: str, phase: str | None,
+    profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
     max_nodes: int, max_seconds: float | None,
 ) -> list[Ruling]:
     """Rule on each record as ``claimcheck check`` does.
 
-    The director's settings override the record's tags (``TrumpAware``, ``Phase``,
-    ``Profile``) and *statement*, when not None, the record's statement. *from_options* is True
-    for a position typed as options (``--deal``), which has no tags.
+    The director's settings override the record's tags (``TrumpAware``, ``PlayerClass``,
+    ``Phase``, ``Profile``) and *statement*, when not None, the record's statement.
+    *from_options* is True for a position typed as options (``--deal``), which has no tags.
 
     :raises InputError: when a record has no claim or the statement cannot be read.
     :raises SolverError: when DDS fails.
@@ -142,7 +142,7 @@ def rule_records(
                              record.source, "claimer" if rec_claimer is None else "tricks")
         inputs = Inputs(
             trump_aware=(trump_aware or record.tag("TrumpAware") or "doubtful"),  # type: ignore[arg-type]
-            player_class=player_class,  # type: ignore[arg-type]
+            player_class=(player_class or record.tag("PlayerClass") or "club"),  # type: ignore[arg-type]
             phase=(phase or record.tag("Phase") or "contested"),  # type: ignore[arg-type]
         )
         text = statement if statement is not None else (record.statement or "")
@@ -434,7 +434,7 @@ def rule_form(form: Mapping[str, Any], *, max_seconds: float = MAX_SECONDS) -> R
         statement = _text(form, "statement", MAX_STATEMENT)
     profile = _choice(form, "profile", PROFILES)
     aware = _choice(form, "trump_aware", AWARENESS)
-    player_class = _choice(form, "player_class", CLASSES) or "club"
+    player_class = _choice(form, "player_class", CLASSES)
     phase = _choice(form, "phase", PHASES)
     budget = form_budget(form)
     (ruling,) = rule_records([prepared.record], from_options=prepared.mode == "deal",
@@ -483,6 +483,7 @@ def read_summary(form: Mapping[str, Any]) -> dict[str, Any]:
             "profile": (rec.tag("Profile") or "").lower(),
             "trump_aware": (rec.tag("TrumpAware") or "").lower(),
             "phase": (rec.tag("Phase") or "").lower(),
+            "player_class": (rec.tag("PlayerClass") or "").lower(),
         }
         out["boards"] = [
             {"value": str(r.board) if r.board is not None else r.id,

@@ -98,6 +98,18 @@ def test_pasted_record_gives_the_cli_json(url: str, name: str, board: str | None
     assert text == _cli(*args)
 
 
+def test_the_records_own_settings_are_read_as_the_cli_reads_them(url: str, tmp_path: Path
+                                                                  ) -> None:
+    text = (DEALS / "blocked-nt.txt").read_text(encoding="utf-8").replace(
+        "Claimer: S", "Claimer: S\nPlayerClass: novice\nTrumpAware: yes\nProfile: ebu")
+    (tmp_path / "tags.txt").write_text(text, encoding="utf-8")
+    status, body, _ = _post(url, "/api/check", {"text": text, "player_class": "",
+                                                "profile": "", "trump_aware": ""})
+    assert status == 200, body
+    assert body == _cli(str(tmp_path / "tags.txt"))
+    assert json.loads(body)["options"]["player-class"] == "novice"
+
+
 def test_hand_viewer_link_gives_the_cli_json(url: str, tmp_path: Path) -> None:
     lin = (DEALS / "claim-rest-4s.lin").read_text(encoding="utf-8").strip()
     link = "https://www.bridgebase.com/tools/handviewer.html?lin=" + urllib.parse.quote(lin)
