@@ -126,7 +126,7 @@ def test_readme_example_shows_the_ruling(page: Any) -> None:
     with page.expect_download() as info:
         page.click("#download")
     data = Path(info.value.path()).read_text(encoding="utf-8")
-    assert '"schema": "claimcheck.ruling/1"' in data and '"verdict": "adjusted"' in data
+    assert '"schema": "claimcheck.ruling/' in data and '"verdict": "adjusted"' in data
 
 
 def test_statement_is_read_as_it_is_typed_and_upholds_the_claim(page: Any) -> None:
@@ -330,22 +330,26 @@ def test_keyboard_alone(page: Any) -> None:
 
 
 def test_a_careless_card_names_the_forgotten_card_when_the_ruling_does(page: Any) -> None:
-    # The engine may add, for a careless card, the forgotten card that made it look safe
-    # ("forgotten") and a sentence ("why"); the page shows them when present.
-    def add_forgotten(route: Any) -> None:
+    # For a careless card the ruling may name the forgotten card that made it look safe
+    # ("forgotten"), say why ("why") and what it cost ("cost"); the page shows what is there.
+    def annotate(route: Any) -> None:
         response = route.fetch()
         doc = json.loads(response.text())
-        doc["worst_line"][0][0]["forgotten"] = ["S5"]
-        doc["worst_line"][0][0]["why"] = "the ♥A looked safe with trumps drawn"
+        first = doc["worst_line"][0][0]
+        first.pop("why", None)
+        first.update(forgotten=["S5"], cost=1)
+        doc["worst_line"][2][0].update(forgotten=["S5"], why="♠5 was forgotten: ♠J looked safe")
         route.fulfill(response=response, body=json.dumps(doc))
 
-    page.route("**/api/check", add_forgotten)
+    page.route("**/api/check", annotate)
     _readme_claim(page)
     _rule(page)
-    assert "he forgot ♠5: that made this card look safe" in page.inner_text("#line")
+    line = page.inner_text("#line")
+    assert "he forgot ♠5: that made this card look safe" in line
+    assert "costs a trick" in line and "♠5 was forgotten: ♠J looked safe" in line
     page.click("#next")
     note = page.inner_text("#card-note")
-    assert "he forgot ♠5" in note and "looked safe with trumps drawn" in note
+    assert "he forgot ♠5" in note and "This card costs a trick." in note
 
 
 def test_printable_view(page: Any) -> None:

@@ -365,7 +365,8 @@
     const bounds = $("bounds");
     if (r.bounds) {
       bounds.hidden = false;
-      bounds.textContent = "The search ran out of budget (" + r.search.nodes.toLocaleString("en")
+      bounds.textContent = (r.search.clock_stopped ? "The search was stopped by the time cap ("
+        : "The search ran out of budget (") + r.search.nodes.toLocaleString("en")
         + " nodes). Proved: " + r.bounds.lower + " ≤ N ≤ " + r.bounds.upper
         + ". The award is the proved lower bound; a larger budget may decide.";
     } else {
@@ -385,9 +386,12 @@
     }));
     if (!r.rules.length) $("rules").append(el("li", { class: "none" }, "none"));
     const s = r.search;
+    const pictures = s.pictures !== undefined ? s.pictures : s.beliefs;
     $("search").textContent = "Search: " + s.nodes.toLocaleString("en") + " nodes, "
-      + s.solver_calls + " DDS calls, " + s.beliefs + " belief(s)"
-      + (s.budget_exhausted ? ", budget exhausted" : "") + ".";
+      + (s.oracle_nodes !== undefined ? s.oracle_nodes.toLocaleString("en") + " sure-oracle nodes, " : "")
+      + s.solver_calls + " DDS calls, " + pictures + " picture(s) of the cards"
+      + (s.budget_exhausted ? ", budget exhausted" : "")
+      + (s.clock_stopped ? ", stopped by the time cap" : "") + ".";
     const blob = new Blob([text], { type: "application/json" });
     const link = $("download");
     if (link.dataset.url) URL.revokeObjectURL(link.dataset.url);
@@ -461,6 +465,8 @@
             item.append(el("span", { class: "tag", title: rule ? rule.law + ": " + rule.summary : tag }, tag));
           }
         }
+        const cost = costText(lc);
+        if (cost) item.append(el("span", { class: "cost" }, cost));
         const why = forgottenText(lc);
         if (why) item.append(el("span", { class: "forgotten" }, why));
         row.append(item);
@@ -472,7 +478,9 @@
       li.append(row);
       list.append(li);
     });
-    $("belief").textContent = beliefText(r.belief, r.worst_line.length);
+    // "picture" in schema claimcheck.ruling/2, "belief" before it.
+    const picture = r.picture !== undefined ? r.picture : r.belief;
+    $("belief").textContent = beliefText(picture, r.worst_line.length);
     render();
   }
 
@@ -494,14 +502,19 @@
     return k;
   }
 
+  // For a careless card, the ruling may name the forgotten card that made it look safe
+  // ("forgotten") and say so in a sentence ("why"); older rulings carry neither.
   function forgottenText(lc) {
-    const parts = [];
+    if (lc.why) return lc.why;
     if (lc.forgotten && lc.forgotten.length) {
-      parts.push("he forgot " + lc.forgotten.map(cardText).join(" ")
-        + ": that made this card look safe");
+      return "he forgot " + lc.forgotten.map(cardText).join(" ") + ": that made this card look safe";
     }
-    if (lc.why) parts.push(lc.why);
-    return parts.join("; ");
+    return "";
+  }
+
+  function costText(lc) {
+    if (!lc.cost) return "";
+    return lc.cost === 1 ? "costs a trick" : "costs " + lc.cost + " tricks";
   }
 
   function goto(step) {
@@ -610,6 +623,8 @@
           if (rule) note.append(el("span", { class: "why" }, tag + " (" + rule.law + "): " + rule.summary));
         }
       }
+      const cost = costText(c);
+      if (cost) note.append(el("span", { class: "cost" }, "This card " + cost + "."));
       const why = forgottenText(c);
       if (why) note.append(el("span", { class: "forgotten" }, why));
     }
