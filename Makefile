@@ -17,7 +17,7 @@ HOT := claimcheck/bits.py claimcheck/policy/plan_state.py claimcheck/policy/norm
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(HOT)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,dask]'
+	$(BIN)/python -m pip install -q -e '.[dev,dask,web]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -14,12 +14,11 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from claimcheck.cards import Card, Seat, Strain, parse_cards
-from claimcheck.errors import ClaimcheckError, InputError, Location
+from claimcheck.cards import Seat, Strain
+from claimcheck.errors import ClaimcheckError, Location
 from claimcheck.formats import is_url, load
 from claimcheck.formats.record import ClaimRecord
-from claimcheck.position import Position, parse_pbn_deal
-from claimcheck.tricks import Tricks
+from claimcheck.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -121,17 +120,9 @@ def _pick(records: list[ClaimRecord], board: str | None) -> list[ClaimRecord]:
 
 def _position_from_options(deal: str, trump: Strain, lead: Seat, trick: str,
                            declarer: Seat | None) -> Position:
-    trick_cards = parse_cards(trick) if trick else ()
-    text = deal.strip()
-    hands: list[frozenset[Card]]
-    if len(text) > 2 and text[1] == ":" and text[0].upper() in "NESW" and "\n" not in text:
-        _, hands = parse_pbn_deal(text)
-    else:
-        from claimcheck.formats.diagram import parse_diagram
+    from claimcheck.service import position_from_options
 
-        diagram = parse_diagram(text)
-        hands = [frozenset(h) for h in diagram.hands]
-    return Position.build(hands, trump, lead, trick_cards, declarer=declarer, won=Tricks())
+    return position_from_options(deal, trump, lead, trick, declarer)
 
 
 _ASCII = click.option("--ascii", "ascii_only", is_flag=True,
@@ -254,10 +245,8 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
           fmt: str, max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim, or a hand-viewer URL) or from --deal
     and options."""
-    from claimcheck.check import check_claim, check_record, read_plan
-    from claimcheck.policy.profiles import Inputs
     from claimcheck.report.text import render_json, render_text
-    from claimcheck.statement.coverage import refusal
+    from claimcheck.service import rule_records
 
     try:
         if file is not None:
@@ -273,36 +262,14 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             pos = _position_from_options(deal, trump, lead, trick, declarer or claimer)
             records = [ClaimRecord("command-line", pos, claimer=claimer, claimed=tricks,
                                    statement=statement, source=Location("<command line>"))]
-        outputs: list[str] = []
-        for record in records:
-            rec_claimer = record.claimer or record.position.declarer
-            if record.claimed is None or rec_claimer is None:
-                raise InputError(_no_claim(record), record.source)
-            inputs = Inputs(
-                trump_aware=(trump_aware or record.tag("TrumpAware") or "doubtful"),  # type: ignore[arg-type]
-                player_class=(player_class or record.tag("PlayerClass") or "club"),  # type: ignore[arg-type]
-                phase=(phase or record.tag("Phase") or "contested"),  # type: ignore[arg-type]
-            )
-            text = statement if statement is not None else (record.statement or "")
-            plan = read_plan(text, record.position, rec_claimer)
-            why = refusal(plan)
-            if why is not None and not accept_partial:
-                raise InputError(why, record.source)
-            if why is not None:
-                # Accepted knowingly, still said: a partial reading is never silent.
-                click.echo(f"warning: {record.source}: {why.split('. ')[0]}; ruled on what was "
-                           "read (--accept-partial)", err=True)
-            if file is None:
-                ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
-                                     profile=profile or "wbf", inputs=inputs,
-                                     max_nodes=max_nodes, max_seconds=max_seconds)
-            else:
-                ruling = check_record(record, profile=profile, inputs=inputs, plan=plan,
-                                      max_nodes=max_nodes, max_seconds=max_seconds)
-            if fmt == "json":
-                outputs.append(render_json(ruling))
-            else:
-                outputs.append(f"== {record.id}\n" + render_text(ruling, ascii_only=ascii_only))
+        rulings = rule_records(records, from_options=file is None, statement=statement,
+                               profile=profile, trump_aware=trump_aware,
+                               player_class=player_class, phase=phase, max_nodes=max_nodes,
+                               max_seconds=max_seconds, accept_partial=accept_partial,
+                               warn=lambda text: click.echo(f"warning: {text}", err=True))
+        outputs = [render_json(ruling) if fmt == "json" else
+                   f"== {record.id}\n" + render_text(ruling, ascii_only=ascii_only)
+                   for record, ruling in zip(records, rulings, strict=True)]
     except ClaimcheckError as exc:
         _fail(exc)
     if fmt == "json" and len(outputs) > 1:
@@ -486,6 +453,29 @@ def _render_audit(doc: dict[str, Any], fmt: str) -> str:
     from claimcheck.report.audit_text import render_table
 
     return render_table(doc)
+
+
+# --- serve ------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. The default is this machine only; give 0.0.0.0 to "
+                   "let a phone on the same network reach the page.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Serve the director's page: paste the hands, type the statement, see the ruling."""
+    try:
+        from claimcheck.server import is_loopback, run
+    except ImportError as exc:
+        raise InputFailure(f"the page needs the web extra: pip install 'claimcheck[web]' "
+                           f"(cannot import {exc.name})") from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"claimcheck: the director's page is at http://{shown}:{port}/ (Ctrl-C stops)")
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}: other machines on the network can reach the "
+                   "page", err=True)
+    run(host, port)
 
 
 # --- rules ------------------------------------------------------------------------------------

@@ -19,8 +19,8 @@ LAYERS: list[tuple[str, ...]] = [
     ("claimcheck.engine",),
     ("claimcheck.ruling", "claimcheck.reasons"),
     ("claimcheck.check", "claimcheck.report"),
-    ("claimcheck.audit",),
-    ("claimcheck.cli", "claimcheck.__main__"),
+    ("claimcheck.audit", "claimcheck.service"),
+    ("claimcheck.cli", "claimcheck.__main__", "claimcheck.server"),
 ]
 
 
@@ -92,6 +92,8 @@ def test_one_door_per_dependency() -> None:
                 assert name in ("claimcheck.cards", "claimcheck.engine.solver"), (
                     f"{name}:{line} imports endplay.types outside the adapter"
                 )
+            if target.split(".")[0] in ("starlette", "uvicorn", "fastapi"):
+                assert name == "claimcheck.server", f"{name}:{line} imports the web framework"
             if target == "numpy" or target.startswith("numpy."):
                 assert name.startswith(("claimcheck.engine", "claimcheck.audit")), (
                     f"{name}:{line} imports numpy"
