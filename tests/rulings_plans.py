@@ -174,6 +174,18 @@ PLANS: dict[str, LinePlan] = {
 }
 
 
+# The corpus files of six to thirteen cards a hand (deals/rulings/README.md, "Six to thirteen
+# cards a hand").
+_DRAW_LAST_TRUMP = "Drawing your last trump, then the rest are high"
+PLANS.update({
+    "70C-six-cards-last-trump-mentioned": LinePlan(
+        phases=((Step("draw-trumps", suit=Suit.S, words="Drawing your last trump"),),),
+        facts=(Fact("aware-of", suit=Suit.S, words="your last trump"),),
+        text=_DRAW_LAST_TRUMP,
+    ),
+})
+
+
 def plan_for(stem: str) -> LinePlan:
     """The plan of corpus file *stem*: its entry, or the empty plan when nothing was said. A
     ``-novice`` copy of a file has the plan of the file it copies."""
