@@ -183,6 +183,12 @@ PLANS.update({
         facts=(Fact("aware-of", suit=Suit.S, words="your last trump"),),
         text=_DRAW_LAST_TRUMP,
     ),
+    "70E1-six-cards-diamond-finesse-stated": LinePlan(
+        phases=(
+            (Step("finesse", suit=Suit.D, cards=(_c("DQ"),), words="Finessing the diamond queen"),),
+        ),
+        text="Finessing the diamond queen, the rest are high",
+    ),
 })
 
 
