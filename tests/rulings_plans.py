@@ -177,6 +177,21 @@ PLANS: dict[str, LinePlan] = {
 # The corpus files of six to thirteen cards a hand (deals/rulings/README.md, "Six to thirteen
 # cards a hand").
 _DRAW_LAST_TRUMP = "Drawing your last trump, then the rest are high"
+_CONCEDE_TRUMP_JACK = "Five tricks, conceding the jack of trumps"
+
+
+def _concede_card(card: str, named: str, text: str) -> LinePlan:
+    """'Five tricks, conceding <the named card>': five claimed, that card's trick conceded."""
+    c = _c(card)
+    return LinePlan(
+        phases=((Step("concede", suit=c.suit, cards=(c,), words=f"conceding {named}"),),),
+        facts=(Fact("aware-of", cards=(c,), suit=c.suit, words=f"conceding {named}"),),
+        claimed=5,
+        conceded=1,
+        text=text,
+    )
+
+
 PLANS.update({
     "70C-six-cards-last-trump-mentioned": LinePlan(
         phases=((Step("draw-trumps", suit=Suit.S, words="Drawing your last trump"),),),
@@ -188,6 +203,14 @@ PLANS.update({
             (Step("finesse", suit=Suit.D, cards=(_c("DQ"),), words="Finessing the diamond queen"),),
         ),
         text="Finessing the diamond queen, the rest are high",
+    ),
+    "concession-trump-jack-falls-cancelled": _concede_card("SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK),
+    "concession-trump-jack-ruffs-stands": _concede_card("SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK),
+    "concession-diamond-king-finesse-unseen-stands": _concede_card(
+        "DK", "the diamond king", "Five tricks, conceding the diamond king"
+    ),
+    "concession-trump-queen-drops-acbl": _concede_card(
+        "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
     ),
 })
 
