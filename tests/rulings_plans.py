@@ -192,27 +192,40 @@ def _concede_card(card: str, named: str, text: str) -> LinePlan:
     )
 
 
-PLANS.update({
-    "70C-six-cards-last-trump-mentioned": LinePlan(
-        phases=((Step("draw-trumps", suit=Suit.S, words="Drawing your last trump"),),),
-        facts=(Fact("aware-of", suit=Suit.S, words="your last trump"),),
-        text=_DRAW_LAST_TRUMP,
-    ),
-    "70E1-six-cards-diamond-finesse-stated": LinePlan(
-        phases=(
-            (Step("finesse", suit=Suit.D, cards=(_c("DQ"),), words="Finessing the diamond queen"),),
+PLANS.update(
+    {
+        "70C-six-cards-last-trump-mentioned": LinePlan(
+            phases=((Step("draw-trumps", suit=Suit.S, words="Drawing your last trump"),),),
+            facts=(Fact("aware-of", suit=Suit.S, words="your last trump"),),
+            text=_DRAW_LAST_TRUMP,
         ),
-        text="Finessing the diamond queen, the rest are high",
-    ),
-    "concession-trump-jack-falls-cancelled": _concede_card("SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK),
-    "concession-trump-jack-ruffs-stands": _concede_card("SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK),
-    "concession-diamond-king-finesse-unseen-stands": _concede_card(
-        "DK", "the diamond king", "Five tricks, conceding the diamond king"
-    ),
-    "concession-trump-queen-drops-acbl": _concede_card(
-        "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
-    ),
-})
+        "70E1-six-cards-diamond-finesse-stated": LinePlan(
+            phases=(
+                (
+                    Step(
+                        "finesse",
+                        suit=Suit.D,
+                        cards=(_c("DQ"),),
+                        words="Finessing the diamond queen",
+                    ),
+                ),
+            ),
+            text="Finessing the diamond queen, the rest are high",
+        ),
+        "concession-trump-jack-falls-cancelled": _concede_card(
+            "SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK
+        ),
+        "concession-trump-jack-ruffs-stands": _concede_card(
+            "SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK
+        ),
+        "concession-diamond-king-finesse-unseen-stands": _concede_card(
+            "DK", "the diamond king", "Five tricks, conceding the diamond king"
+        ),
+        "concession-trump-queen-drops-acbl": _concede_card(
+            "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
+        ),
+    }
+)
 
 
 def plan_for(stem: str) -> LinePlan:
