@@ -174,6 +174,60 @@ PLANS: dict[str, LinePlan] = {
 }
 
 
+# The corpus files of six to thirteen cards a hand (deals/rulings/README.md, "Six to thirteen
+# cards a hand").
+_DRAW_LAST_TRUMP = "Drawing your last trump, then the rest are high"
+_CONCEDE_TRUMP_JACK = "Five tricks, conceding the jack of trumps"
+
+
+def _concede_card(card: str, named: str, text: str) -> LinePlan:
+    """'Five tricks, conceding <the named card>': five claimed, that card's trick conceded."""
+    c = _c(card)
+    return LinePlan(
+        phases=((Step("concede", suit=c.suit, cards=(c,), words=f"conceding {named}"),),),
+        facts=(Fact("aware-of", cards=(c,), suit=c.suit, words=f"conceding {named}"),),
+        claimed=5,
+        conceded=1,
+        text=text,
+    )
+
+
+PLANS.update(
+    {
+        "70C-six-cards-last-trump-mentioned": LinePlan(
+            phases=((Step("draw-trumps", suit=Suit.S, words="Drawing your last trump"),),),
+            facts=(Fact("aware-of", suit=Suit.S, words="your last trump"),),
+            text=_DRAW_LAST_TRUMP,
+        ),
+        "70E1-six-cards-diamond-finesse-stated": LinePlan(
+            phases=(
+                (
+                    Step(
+                        "finesse",
+                        suit=Suit.D,
+                        cards=(_c("DQ"),),
+                        words="Finessing the diamond queen",
+                    ),
+                ),
+            ),
+            text="Finessing the diamond queen, the rest are high",
+        ),
+        "concession-trump-jack-falls-cancelled": _concede_card(
+            "SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK
+        ),
+        "concession-trump-jack-ruffs-stands": _concede_card(
+            "SJ", "the jack of trumps", _CONCEDE_TRUMP_JACK
+        ),
+        "concession-diamond-king-finesse-unseen-stands": _concede_card(
+            "DK", "the diamond king", "Five tricks, conceding the diamond king"
+        ),
+        "concession-trump-queen-drops-acbl": _concede_card(
+            "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
+        ),
+    }
+)
+
+
 def plan_for(stem: str) -> LinePlan:
     """The plan of corpus file *stem*: its entry, or the empty plan when nothing was said. A
     ``-novice`` copy of a file has the plan of the file it copies."""
