@@ -197,7 +197,13 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
     # Not sure with full awareness: he overlooked something. The smallest sets of outstanding
     # cards (at most two) whose absence makes the claim sure are each a picture (§3.3); none
     # means he claimed a guess, and full awareness with the fallback of §4.2 rules (§3.4).
-    candidates = forgettable(hands, claimer, trump)
+    aware = 0
+    for card in plan.aware_cards():
+        aware |= 1 << card.index
+    for step in plan.steps:  # a card the statement plays or finesses against is in his mind
+        for card in (*step.cards, *step.onto):
+            aware |= 1 << card.index
+    candidates = [x for x in forgettable(hands, claimer, trump) if not aware >> x & 1]
     found: list[int] = []
     for size in range(1, MAX_FORGOTTEN_CARDS + 1):
         pairs = candidates[:PAIR_CANDIDATES]

@@ -278,16 +278,6 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
         click.echo("\n\n".join(outputs))
 
 
-def _no_claim(record: ClaimRecord) -> str:
-    """Why a record read from a file is no claim to rule on, and what was expected."""
-    if record.claimed is None:
-        tag = {"lin": "an mc|…| tag", "pbn": "a [ClaimTricks] or [Result] tag"}.get(
-            record.format, "a Tricks line")
-        return (f"the record has no claim: the play stops after {len(record.play)} cards "
-                f"without {tag}; if the file or URL was cut, give it whole")
-    return "the record has no claim: it does not say who claimed (and there is no declarer)"
-
-
 # --- parse ------------------------------------------------------------------------------------
 
 

@@ -117,6 +117,16 @@ def _is_pbn_deal(text: str) -> bool:
     return len(text) > 2 and text[1] == ":" and text[0].upper() in "NESW" and "\n" not in text
 
 
+def no_claim(record: ClaimRecord) -> str:
+    """Why a record is no claim to rule on, and what was expected."""
+    if record.claimed is None:
+        tag = {"lin": "an mc|…| tag", "pbn": "a [ClaimTricks] or [Result] tag"}.get(
+            record.format, "a Tricks line")
+        return (f"the record has no claim: the play stops after {len(record.play)} cards "
+                f"without {tag}; if the file or URL was cut, give it whole")
+    return "the record has no claim: it does not say who claimed (and there is no declarer)"
+
+
 def rule_records(
     records: Sequence[ClaimRecord], *, from_options: bool, statement: str | None,
     profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
@@ -144,8 +154,8 @@ def rule_records(
     for record in records:
         rec_claimer = record.claimer or record.position.declarer
         if record.claimed is None or rec_claimer is None:
-            raise FieldError("the record has no claim (claimer and tricks claimed)",
-                             record.source, "claimer" if rec_claimer is None else "tricks")
+            raise FieldError(no_claim(record), record.source,
+                             "claimer" if rec_claimer is None else "tricks")
         inputs = Inputs(
             trump_aware=(trump_aware or record.tag("TrumpAware") or "doubtful"),  # type: ignore[arg-type]
             player_class=(player_class or record.tag("PlayerClass") or "club"),  # type: ignore[arg-type]

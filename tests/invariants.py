@@ -73,7 +73,9 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
         if seat in side and not exempt and intact:
             still = ruling.claimed - won
 
-            def needed(x: int, seat: int = seat, still: int = still) -> bool:
+            def needed(x: int, seat: int = seat, still: int = still,
+                       current: tuple[int, ...] = tuple(current), leader: int = leader,
+                       forgotten: int = forgotten) -> bool:
                 """Throwing *x* now would leave the claim unsure in his picture."""
                 bit = 1 << x
                 after = tuple(h & ~bit if s == seat else h for s, h in enumerate(hands))

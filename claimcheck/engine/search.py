@@ -328,9 +328,13 @@ class Search:
                 if self.opts.profile.notices_break:
                     known_out |= out_bit
                     forgotten &= ~SUIT_RANGES[led]
-                    if has_plan and relies_on_suit(self.plan, state, led):
-                        # The claimer sees the suit will not run: the premise of his line
-                        # failed, and from here he plays as if nothing more was stated.
+                    out_there = (hands[(self.claimer + 1) % 4]
+                                 | hands[(self.claimer + 3) % 4]) & SUIT_RANGES[led]
+                    if has_plan and out_there and relies_on_suit(self.plan, state, led):
+                        # The claimer sees the suit will not run (its cards still out are all
+                        # with the other opponent): the premise of his line failed, and from
+                        # here he plays as if nothing more was stated. A show-out in a suit
+                        # the opponents no longer hold tells him nothing.
                         state = abandoned(self.plan)
                 else:
                     ignored_out |= out_bit

@@ -125,7 +125,7 @@ def normal_plays(p: Point, oracle: SureOracle, dd_after: dict[int, int] | None =
     if led >= 0 and own & SUIT_RANGES[led]:
         legal = own & SUIT_RANGES[led]
     if not p.opts.declarer_claim and seat != p.opts.claimer:
-        return _partner_plays(p, seat, legal)
+        return _partner_plays(p, oracle, seat, legal, dd_after)
     if p.plan.steps:
         prescribed = _prescribed(p, seat, legal, led)
         if prescribed:
@@ -333,6 +333,11 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     win_seat, _ = _current_winner(p)
     partner_winning = win_seat == (seat + 2) % 4
     believed = _believed_opp(p, seat)
+    if partner_winning and _trick_sure_now(p, seat):
+        # Partner's card wins the trick: no crash of two winners on it (C3) while a card he
+        # sees as a loser is safe too.
+        losers = [c for c in chosen if not _is_believed_winner(c, believed)]
+        chosen = losers or chosen
     out: list[Alt] = []
     for c in chosen:
         if partner_winning and c == lowest(p.hands[seat] & SUIT_RANGES[c // 13]):
@@ -469,7 +474,9 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         rest = [c for c in cands if c not in ruffs]
         if win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat) and rest:
             ruffs = []
-        spare = [c for c in rest if not winner(c) or _expendable(p, seat, c, believed)]
+        # A discard keeps the cards he sees as winners of their suit, ruffable or not.
+        spare = [c for c in rest if not _is_believed_winner(c, believed)
+                 or _expendable(p, seat, c, believed)]
         return ruffs + (spare or rest) if (ruffs or rest) else cands
     if p.to_concede == 0:
         partner = p.hands[(seat + 2) % 4]
@@ -507,21 +514,46 @@ def _current_winner(p: Point) -> tuple[int, int]:
 # --- 70D2: the claiming defender's partner ----------------------------------------------------
 
 
-def _partner_plays(p: Point, seat: int, legal: int) -> list[Alt]:
-    """The claiming defender's partner (§5): his careless choices count against the claim
-    (overtaking or not, ruffing partner's winner or not: C6, C9), but discarding a card that
-    is plainly high (above every card of its suit he cannot see in his own hand) while he
-    holds a plain loser is not normal."""
+def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
+                   dd_after: dict[int, int] | None) -> list[Alt]:
+    """The claiming defender's partner (law70.md §5): his safe cards (the oracle sees the
+    claimer side's cards as he can infer them), widened by the careless defender errors the
+    sources accept: overtaking partner or not, ruffing partner's winner or not (C6, C9). A card
+    he plainly needs is not thrown while he holds a plain loser; a lead away from what he
+    needs is not normal when a safe lead exists."""
     others = _others(p, seat)
     reps = groups(legal, others)
+    need = p.need
+    safe = [c for c in reps if need <= 0 or (
+        (dd_after is None or dd_after.get(c, need) >= need) and _safe(p, oracle, seat, c, need))]
     led = p.trick[0] // 13 if p.trick else -1
+    chosen = list(safe)
+    if led >= 0 and p.hands[seat] & SUIT_RANGES[led]:
+        # Overtaking or not: the top and the bottom of the suit are both normal.
+        own = p.hands[seat] & SUIT_RANGES[led]
+        for c in (highest(own), lowest(own)):
+            if c not in chosen:
+                chosen.append(c)
+    elif led >= 0:
+        win_seat, win_card = _current_winner(p)
+        ruffs = [c for c in reps if p.trump < 4 and c // 13 == p.trump
+                 and beats(c, win_card, p.trump)]
+        if win_seat == (seat + 2) % 4 and ruffs and ruffs[-1] not in chosen:
+            chosen.append(ruffs[-1])  # ruffing partner's winner when it is not plainly high
+    if not chosen:
+        chosen = _floor(p, seat, reps)
     if led >= 0 and not p.hands[seat] & SUIT_RANGES[led]:
         plain_high = [c for c in reps if highest(others & SUIT_RANGES[c // 13]) < c]
-        low = [c for c in reps if c not in plain_high]
+        if len(plain_high) >= 2 and len(plain_high) == len(reps):
+            # Two winners that both look good, and one must go: keeping the wrong one is a
+            # careless defender's error the sources accept (C6, C9).
+            chosen = list(dict.fromkeys(chosen + plain_high))
+        plain_high = [c for c in chosen if c in plain_high]
+        low = [c for c in chosen if c not in plain_high]
         if low and plain_high:
             trumps = [c for c in plain_high if p.trump < 4 and c // 13 == p.trump]
-            reps = low + trumps
-    return [(c, DefenderPartner.id) for c in reps]
+            chosen = low + trumps
+    return [(c, DefenderPartner.id) for c in chosen]
 
 
 def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> int:

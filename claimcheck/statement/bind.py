@@ -156,6 +156,12 @@ class _Binder:
             except CardError:
                 self.doubt(ref.words, f"{text} is not a card")
         if ref.ranks:
+            # "the ace and king": ranks said together are of one suit, so a rank that could be
+            # in several suits takes the suit its companion ranks leave no doubt about.
+            sibling_suits = {
+                only[0].suit for r2 in ref.ranks
+                if len(only := [c for c in pool if c.rank == Rank["R" + r2]]) == 1
+            } if res.suit is None and len(ref.ranks) > 1 and not ref.plural else set()
             for r in ref.ranks:
                 rank = Rank["R" + r]
                 if res.suit is not None:
@@ -175,6 +181,8 @@ class _Binder:
                         cards.extend(cands)
                         res.count = None
                     continue
+                if len(cands) > 1 and len(sibling_suits) == 1:
+                    cands = [c for c in cands if c.suit in sibling_suits] or cands
                 if len(cands) == 1:
                     cards.append(cands[0])
                 else:
