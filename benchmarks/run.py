@@ -44,6 +44,17 @@ def random_claim(rng: np.random.Generator, k: int) -> tuple[Position, Seat]:
     return pos, declarer
 
 
+REALISTIC = False
+"""--realistic: endings reached by playing a random deal double dummy (tests/realistic.py)."""
+
+
+def realistic_claim(rng: np.random.Generator, k: int) -> tuple[Position, Seat]:
+    """An ending of *k* cards a hand reached by double-dummy play from a random deal."""
+    from tests.realistic import realistic_position
+
+    return realistic_position(rng, DDSolver(), k)
+
+
 def plain_solve(pos: Position) -> float:
     """Seconds for one plain DDS solve of *pos* through endplay's public API."""
     start = pos.rewind_trick()
@@ -67,7 +78,7 @@ def bench(cards: list[int], count: int, seed: int, max_nodes: int, rounds: int
         rng = np.random.default_rng(seed + k)
         cases = []
         for _ in range(count):
-            pos, declarer = random_claim(rng, k)
+            pos, declarer = (realistic_claim(rng, k) if REALISTIC else random_claim(rng, k))
             dd = DDSolver().tricks(
                 tuple(mask_of(h) for h in pos.hands),  # type: ignore[arg-type]
                 tuple(c.index for c in pos.trick), int(pos.leader), int(pos.trump))
@@ -88,11 +99,14 @@ def bench(cards: list[int], count: int, seed: int, max_nodes: int, rounds: int
         ratios = [b / p for b, p in zip(best, plain, strict=True)]
         nodes = [r.search.nodes for r in rulings]  # type: ignore[union-attr]
         calls = [r.search.solver_calls for r in rulings]  # type: ignore[union-attr]
+        onodes = [r.search.oracle_nodes for r in rulings]  # type: ignore[union-attr]
+        ocalls = [r.search.oracle_calls for r in rulings]  # type: ignore[union-attr]
         rows.append({
             "cards": k, "n": count,
             "median_ms": statistics.median(best) * 1000, "p95_ms": pct(best, 95) * 1000,
             "max_ms": max(best) * 1000,
             "nodes": statistics.median(nodes), "calls": statistics.median(calls),
+            "oracle_nodes": statistics.median(onodes), "oracle_calls": statistics.median(ocalls),
             "plain_ms": statistics.median(plain) * 1000,
             "ratio": statistics.median(ratios), "ratio_p95": pct(ratios, 95),
             "adjusted": sum(r.verdict == "adjusted" for r in rulings),  # type: ignore[union-attr]
@@ -103,13 +117,15 @@ def bench(cards: list[int], count: int, seed: int, max_nodes: int, rounds: int
 
 def print_table(rows: list[dict[str, float]]) -> None:
     head = (f"{'cards':>5} {'pos':>4} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} "
-            f"{'nodes':>7} {'DDS calls':>9} {'plain DDS ms':>12} {'ratio med':>9} "
-            f"{'ratio p95':>9} {'adjusted':>8} {'undecided':>9}")
+            f"{'nodes':>7} {'DDS calls':>9} {'oracle calls':>12} {'oracle nodes':>12} "
+            f"{'plain DDS ms':>12} {'ratio med':>9} {'ratio p95':>9} {'adjusted':>8} "
+            f"{'undecided':>9}")
     print(head)
     print("-" * len(head))
     for r in rows:
         print(f"{r['cards']:>5} {r['n']:>4} {r['median_ms']:>10.2f} {r['p95_ms']:>8.2f} "
-              f"{r['max_ms']:>8.1f} {r['nodes']:>7.0f} {r['calls']:>9.0f} {r['plain_ms']:>12.3f} "
+              f"{r['max_ms']:>8.1f} {r['nodes']:>7.0f} {r['calls']:>9.0f} "
+              f"{r['oracle_calls']:>12.0f} {r['oracle_nodes']:>12.0f} {r['plain_ms']:>12.3f} "
               f"{r['ratio']:>9.2f} {r['ratio_p95']:>9.1f} {r['adjusted']:>8} "
               f"{r['undetermined']:>9}")
 
@@ -118,12 +134,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", default="1-8", help="cards a hand, e.g. 2-6 or 4,6,8")
     parser.add_argument("--count", type=int, default=60, help="positions per row")
+    parser.add_argument("--realistic", action="store_true",
+                        help="endings played down double dummy from random deals")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--max-nodes", type=int, default=400_000)
+    parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--max-cases", type=int, help="smoke run: this many positions a row")
     parser.add_argument("--rounds", type=int, default=3,
                         help="time each position this many times, keep the fastest")
     args = parser.parse_args()
+    global REALISTIC
+    REALISTIC = args.realistic
     if "-" in args.cards:
         lo, hi = (int(x) for x in args.cards.split("-"))
         cards = list(range(lo, hi + 1))
