@@ -41,16 +41,47 @@ _DDS: Any = None
 
 
 def _dds() -> Any:
-    """endplay's DDS binding, imported on first use (``import endplay`` costs ~0.5 s)."""
+    """endplay's DDS binding (``endplay._dds``), loaded on first use.
+
+    ``import endplay`` runs the package's ``__init__``, which imports its dealer, plotting and
+    parsers (matplotlib among them): about half a second a process, most of the time of one
+    ruling from the command line. The binding itself is a ctypes module that needs only the
+    standard library, so it is loaded here from its file without the package around it; if
+    that ever fails (a different layout of endplay), the plain import is the fallback.
+    """
     global _DDS
     if _DDS is None:
-        try:
-            import endplay.dds  # noqa: F401  (initialises DDS threads as endplay does)
-            from endplay import _dds as dds
-        except ImportError as exc:  # pragma: no cover - endplay is a hard dependency
-            raise SolverError(f"the double-dummy solver is not available: {exc}") from exc
-        _DDS = dds
+        _DDS = _load_binding()
     return _DDS
+
+
+def _load_binding() -> Any:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    name = "claimcheck.engine._endplay_dds"
+    try:
+        spec = importlib.util.find_spec("endplay")
+        roots = list(spec.submodule_search_locations or []) if spec else []
+        init = Path(roots[0]) / "_dds" / "__init__.py" if roots else None
+        if init is not None and init.is_file():
+            sub = importlib.util.spec_from_file_location(
+                name, init, submodule_search_locations=[str(init.parent)])
+            if sub is not None and sub.loader is not None:
+                module = importlib.util.module_from_spec(sub)
+                sys.modules[name] = module
+                sub.loader.exec_module(module)
+                if hasattr(module, "SolveBoard") and hasattr(module, "deal"):
+                    return module
+                del sys.modules[name]
+    except Exception:  # noqa: BLE001 - any trouble: the package's own import below
+        sys.modules.pop(name, None)
+    try:
+        from endplay import _dds as dds
+    except ImportError as exc:  # pragma: no cover - endplay is a hard dependency
+        raise SolverError(f"the double-dummy solver is not available: {exc}") from exc
+    return dds
 
 
 class DDSolver:
