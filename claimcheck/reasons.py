@@ -130,6 +130,10 @@ def compose_ruling(
                 if lc.cost > 0 and rid not in costly:
                     costly.append(rid)
     picture = explained.picture
+    if _forgotten_trump_won(tricks, picture, position) and UnawareTrump.id not in costly:
+        # A trick the claimer lost to a trump he had forgotten: 70C, whatever rule chose the
+        # card it ruffed (the statement's "my spades are good" among them).
+        costly.append(UnawareTrump.id)
     verdict: Verdict
     if n is None:
         verdict, award = "undetermined", bounds[0]
@@ -169,6 +173,26 @@ def compose_ruling(
         bounds=bounds if verdict == "undetermined" else None,
         notes=tuple(notes),
     )
+
+
+def _forgotten_trump_won(tricks: tuple[tuple[LineCard, ...], ...], picture: Picture,
+                         position: Position) -> bool:
+    """True when a trump the picture forgets won a trick of the worst line."""
+    trump = position.trump.suit
+    if trump is None or not picture.forgotten:
+        return False
+    for trick in tricks:
+        if len(trick) != 4:
+            continue
+        best = trick[0]
+        for lc in trick[1:]:
+            if (lc.card.suit == best.card.suit and lc.card.rank > best.card.rank) or (
+                    lc.card.suit == trump and best.card.suit != trump):
+                best = lc
+        if (best.card.suit == trump and picture.forgotten >> best.card.index & 1
+                and any(lc.rule != DEFENCE and lc.cost > 0 for lc in trick)):
+            return True
+    return False
 
 
 def _laws(verdict: Verdict, rules: list[str], costly: list[str],
