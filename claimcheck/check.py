@@ -182,8 +182,18 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
               known_out: int, oracle: SureOracle, need: int) -> list[Picture]:
     """The admissible pictures (law70.md §3), full awareness first, computed once a ruling."""
     pictures = [AWARE]
-    trumps = trump_pictures(hands, claimer, trump, plan, inputs,
-                            drawing_trumps=is_drawing_trumps(position, claimer))
+    left = max(h.bit_count() for h in hands)
+
+    def explains_concession(forgotten: int) -> bool:
+        """A claimer who concedes tricks, in a picture where more would be sure, conceded
+        them for the cards that picture forgets: he knew of them (law70.md §3: the claim
+        itself can show awareness, as the play so far can)."""
+        return need >= left or oracle.decide(hands, trick, leader, forgotten, known_out,
+                                             need + 1, PICTURE_QUESTION_CAP) is not True
+
+    trumps = [t for t in trump_pictures(hands, claimer, trump, plan, inputs,
+                                        drawing_trumps=is_drawing_trumps(position, claimer))
+              if explains_concession(t.forgotten)]
     pictures += trumps
     words = contradicted(hands, claimer, trump, plan)
     if words:
@@ -215,7 +225,8 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
         if found:
             break
     for f in found:
-        pictures.append(Picture(f, UnawareCard.id, "its absence makes the claim sure"))
+        if explains_concession(f):
+            pictures.append(Picture(f, UnawareCard.id, "its absence makes the claim sure"))
     return pictures
 
 

@@ -195,7 +195,7 @@ def _child(p: Point, seat: int, card: int) -> tuple[tuple[int, int, int, int], t
     return hands, (), winner, 1 if (winner - seat) % 2 == 0 else 0
 
 
-SAFE_QUESTION_CAP = 3_000
+SAFE_QUESTION_CAP = 30_000
 """Oracle nodes one "is this card safe?" may take. A card whose safety only a search that deep
 can show is not one the claimer sees as safe: it is treated as unsafe, and counted."""
 
@@ -413,7 +413,9 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
             and own & SUIT_RANGES[trump]):
         mine = own & SUIT_RANGES[trump]
         card = highest(mine)
-        if card not in have:
+        # Drawing means leading a trump that draws theirs: a top trump. Leading a losing
+        # trump into their higher one gives up the lead, which is no routine.
+        if card not in have and _is_believed_winner(card, believed):
             out.append((card, DrawsTrumps.id))
     if p.opts.careless_blocking:
         for s in range(4):
