@@ -103,10 +103,8 @@ def check_claim(
     declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
     to_concede = max(left - claimed, plan.conceded or 0)
     cplan = compile_plan(plan)
-    names_ruff = any(st.action in ("ruff", "cross-ruff") for st in cplan.steps)
-    opts = Options(prof, c, declarer_claim,
-                   careless_blocking=inputs.player_class == "novice",
-                   draws_trumps=not names_ruff)
+    opts = Options.for_claim(prof, c, declarer_claim, cplan,
+                             inputs.player_class == "novice")
     # Hands at the start of the trick in progress decide which steps are done before the claim.
     state = initial_state(cplan, hands, c, trump)
     known_out = known_show_outs(position)

@@ -43,10 +43,8 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     declarer = position.declarer
     declarer_claim = declarer is None or (int(declarer) - c) % 2 == 0
     cplan = compile_plan(plan)
-    names_ruff = any(st.action in ("ruff", "cross-ruff") for st in cplan.steps)
-    opts = Options(profile, c, declarer_claim,
-                   careless_blocking=inputs.player_class == "novice",
-                   draws_trumps=not names_ruff)
+    opts = Options.for_claim(profile, c, declarer_claim, cplan,
+                             inputs.player_class == "novice")
     left = position.tricks_left
     to_concede = max(left - claimed, plan.conceded or 0)
     state = initial_state(cplan, hands, c, trump)  # type: ignore[arg-type]

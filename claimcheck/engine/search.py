@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
-from claimcheck.policy.normal import Options, Point, normal_plays, solidity
+from claimcheck.policy.normal import Options, Point, after_card, normal_plays, solidity
 from claimcheck.policy.pictures import Picture
 from claimcheck.policy.plan_state import (
     DONE,
@@ -450,16 +450,8 @@ class Search:
         need = point.need
         if need <= 0:
             return None
-        bit = 1 << card
-        h = node.hands
-        hands = (h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
-                 h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3])
-        trick = node.trick + (card,)
-        leader = node.leader
-        if len(trick) == 4:
-            leader = (node.leader + winner_index(trick, self.trump)) % 4
-            need -= 1 if self._is_claimer_side(leader) else 0
-            trick = ()
+        hands, trick, leader, won = after_card(point, seat, card)
+        need -= won
         try:
             in_picture = self.oracle.decide(hands, trick, leader, node.forgotten,
                                             node.known_out, need, QUESTION_CAP)
@@ -494,16 +486,7 @@ class Search:
 
     def _aware_most(self, node: Node, seat: int, card: int) -> int:
         """The sure tricks from *node* with full awareness after *seat* plays *card*."""
-        bit = 1 << card
-        h = node.hands
-        hands = (h[0] & ~bit if seat == 0 else h[0], h[1] & ~bit if seat == 1 else h[1],
-                 h[2] & ~bit if seat == 2 else h[2], h[3] & ~bit if seat == 3 else h[3])
-        trick = node.trick + (card,)
-        leader, won = node.leader, 0
-        if len(trick) == 4:
-            leader = (node.leader + winner_index(trick, self.trump)) % 4
-            won = 1 if self._is_claimer_side(leader) else 0
-            trick = ()
+        hands, trick, leader, won = after_card(self._point(node), seat, card)
         k = 0
         while k < hands[seat].bit_count() + len(trick) and self.oracle.decide(
                 hands, trick, leader, 0, node.known_out, k + 1, QUESTION_CAP):

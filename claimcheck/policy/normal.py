@@ -76,6 +76,15 @@ class Options:
     draws_trumps: bool = True
     """law70.md §4.1.3: leading trumps to draw them is the routine, even where unsafe."""
 
+    @classmethod
+    def for_claim(cls, profile: Profile, claimer: int, declarer_claim: bool,
+                  plan: CompiledPlan, novice: bool) -> Options:
+        """The options of one claim: careless blocking for a novice (§4.1.4), and the
+        trump-drawing routine unless the statement names a ruff or a crossruff (§4.1.3)."""
+        names_ruff = any(st.action in ("ruff", "cross-ruff") for st in plan.steps)
+        return cls(profile, claimer, declarer_claim, careless_blocking=novice,
+                   draws_trumps=not names_ruff)
+
 
 @dataclass(slots=True)
 class Point:
@@ -181,7 +190,7 @@ def _is_believed_winner(card: int, believed_opp: int) -> bool:
     return suit_bits(believed_opp, card // 13).bit_length() - 1 < card % 13
 
 
-def _child(p: Point, seat: int, card: int) -> tuple[tuple[int, int, int, int], tuple[int, ...],
+def after_card(p: Point, seat: int, card: int) -> tuple[tuple[int, int, int, int], tuple[int, ...],
                                                    int, int]:
     """The hands, trick, leader and claimer-side tricks won after *seat* plays *card*."""
     bit = 1 << card
@@ -202,14 +211,14 @@ can show is not one the claimer sees as safe: it is treated as unsafe, and count
 
 def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool:
     """True when the tricks still claimed stay sure in the picture after *card*."""
-    hands, trick, leader, won = _child(p, seat, card)
+    hands, trick, leader, won = after_card(p, seat, card)
     return oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
                          SAFE_QUESTION_CAP) is True
 
 
 def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int) -> int:
     """The most tricks proved sure after *card* (each step given up at the question cap)."""
-    hands, trick, leader, won = _child(p, seat, card)
+    hands, trick, leader, won = after_card(p, seat, card)
     k = 0
     while k < cap - won and oracle.decide(hands, trick, leader, p.forgotten, p.known_out,
                                           k + 1, SAFE_QUESTION_CAP):

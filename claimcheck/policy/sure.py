@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from claimcheck.bits import SUIT_RANGES, beats, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, winner_index
 
 BLANK = -1
 """A forgotten card played by a defender: of no consequence, it never wins a trick."""
@@ -79,30 +79,11 @@ def _groups_pooled(cards: int, others: int) -> list[int]:
     The top and the bottom of a run give the other defender every choice a middle card would
     (to overtake or to play under), so nothing is lost."""
     out: list[int] = []
-    mask = cards
-    while mask:
-        top = mask.bit_length() - 1
-        base = top - top % 13
-        floor = max((others & ((1 << top) - 1)).bit_length(), base)
-        run = mask & ~((1 << floor) - 1)
+    for top in groups(cards, others):
         out.append(top)
-        low = (run & -run).bit_length() - 1
+        low = _run_low(top, cards, others)
         if low != top:
             out.append(low)
-        mask &= (1 << floor) - 1
-    return out
-
-
-def _groups(cards: int, others: int) -> list[int]:
-    """One card (the highest) per group of equivalent cards of *cards* given *others*."""
-    out: list[int] = []
-    mask = cards
-    while mask:
-        top = mask.bit_length() - 1
-        base = top - top % 13
-        floor = max((others & ((1 << top) - 1)).bit_length(), base)
-        out.append(top)
-        mask &= (1 << floor) - 1
     return out
 
 
@@ -341,7 +322,7 @@ class SureOracle:
         legal = own
         if trick and trick[0] >= 0 and own & SUIT_RANGES[trick[0] // 13]:
             legal = own & SUIT_RANGES[trick[0] // 13]
-        cards = _groups(legal, other | pool | trick_mask)
+        cards = groups(legal, other | pool | trick_mask)
         if trick and trick[0] >= 0 and own & SUIT_RANGES[trick[0] // 13]:
             # Cheapest winner first, then low cards: the order in which a sure line shows up.
             best = trick[winner_index(trick, self.trump)]
@@ -400,7 +381,7 @@ class SureOracle:
             # a trump that could win the trick, the top and the bottom), and a blank.
             rest = pool & ~my_void & ~SUIT_RANGES[led]
             t = self.trump
-            for card in _groups(rest, side | trick_mask):
+            for card in groups(rest, side | trick_mask):
                 options.append((card, shown))
                 if t < 4 and card // 13 == t:
                     low = _run_low(card, rest, side | trick_mask)
