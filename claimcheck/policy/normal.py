@@ -216,10 +216,19 @@ def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool
                          SAFE_QUESTION_CAP) is True
 
 
-def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int) -> int:
-    """The most tricks proved sure after *card* (each step given up at the question cap)."""
+def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int,
+                at_least: int = 0) -> int:
+    """The most tricks proved sure after *card* (each step given up at the question cap), when
+    that is at least *at_least*; below it, any smaller number (the caller compares only)."""
     hands, trick, leader, won = after_card(p, seat, card)
     k = 0
+    if at_least > won:
+        # One question at the level to beat instead of a ladder up to it: sure(k) implies
+        # sure(k - 1), so the rungs below it say nothing the caller needs.
+        if not oracle.decide(hands, trick, leader, p.forgotten, p.known_out, at_least - won,
+                             SAFE_QUESTION_CAP):
+            return at_least - 1
+        k = at_least - won
     while k < cap - won and oracle.decide(hands, trick, leader, p.forgotten, p.known_out,
                                           k + 1, SAFE_QUESTION_CAP):
         k += 1
@@ -445,10 +454,18 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
     left = p.hands[seat].bit_count()
     cands = _floor(p, seat, cands)
-    scores = {c: _most_after(p, oracle, seat, c, left if dd_after is None
-                             else dd_after.get(c, left)) for c in cands}
-    best = max(scores.values())
-    kept = [c for c in cands if scores[c] == best]
+    caps = {c: left if dd_after is None else dd_after.get(c, left) for c in cands}
+    # The card with the highest cap first: the best score found, each other card needs only
+    # to be asked whether it reaches it (one question, not a ladder), and a card whose cap
+    # (its double-dummy tricks) is below it cannot keep as many sure tricks.
+    best = -1
+    scores: dict[int, int] = {}
+    for c in sorted(cands, key=lambda x: -caps[x]):
+        if caps[c] < best:
+            continue
+        scores[c] = _most_after(p, oracle, seat, c, caps[c], max(best, 0))
+        best = max(best, scores[c])
+    kept = [c for c in cands if scores.get(c, -1) == best]
     if p.trick and not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
         believed = _believed_opp(p, seat)
         rest = [c for c in kept if not (p.trump < 4 and c // 13 == p.trump)]
