@@ -36,15 +36,10 @@ from claimcheck.policy.pictures import (
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
 from claimcheck.policy.rules import UnawareCard
-from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
+from claimcheck.policy.sure import DEFAULT_MAX_NODES, Budget, BudgetExceeded, SureOracle
 from claimcheck.position import Position
 from claimcheck.reasons import Explained, compose_ruling
 from claimcheck.ruling import Ruling, SearchReport
-
-DEFAULT_MAX_NODES = 2_000_000
-"""The default budget, in search and oracle nodes together: deterministic, so the same claim
-gets the same ruling on any machine under any load (law70.md §7)."""
-
 
 PICTURE_QUESTION_CAP = 4_000
 """Oracle nodes one "would forgetting these cards make the claim sure?" may take. A set whose

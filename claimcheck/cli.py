@@ -18,6 +18,7 @@ from claimcheck.cards import Seat, Strain
 from claimcheck.errors import ClaimcheckError, Location
 from claimcheck.formats import is_url, load
 from claimcheck.formats.record import ClaimRecord
+from claimcheck.policy.sure import DEFAULT_MAX_NODES
 from claimcheck.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -232,7 +233,8 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
               help="Contested claim (70), concession (71), agreed then withdrawn (69B).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
+@click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
+              show_default=True,
               help="Search budget in nodes; past it the ruling gives proved bounds.")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
@@ -341,7 +343,8 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
 @click.option("--expect", is_flag=True, help="Exit 3 when a ruling differs from Expected* tags.")
 @click.option("--fail-on-unreadable", is_flag=True,
               help="Exit 1 when a file or record could not be read or ruled.")
-@click.option("--max-nodes", type=click.IntRange(min=1), default=200_000, show_default=True,
+@click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
+              show_default=True,
               help="Search budget a record, in nodes (a positive number).")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Time cap a record, in seconds (a positive number; default none, which keeps "

@@ -45,6 +45,7 @@ from claimcheck.cards import (
 )
 from claimcheck.errors import ClaimcheckError, InputError, Location, PositionError
 from claimcheck.formats.record import ClaimRecord
+from claimcheck.policy.sure import DEFAULT_MAX_NODES as ENGINE_DEFAULT_MAX_NODES
 from claimcheck.position import Position, parse_pbn_deal
 from claimcheck.ruling import Ruling
 from claimcheck.tricks import Tricks
@@ -59,8 +60,8 @@ AWARENESS = ("yes", "no", "doubtful")
 CLASSES = ("novice", "club", "expert")
 PHASES = ("contested", "concession", "withdrawn")
 
-DEFAULT_MAX_NODES = 400_000
-"""The page's search budget in nodes when the form does not say (the CLI's default)."""
+DEFAULT_MAX_NODES = ENGINE_DEFAULT_MAX_NODES
+"""The page's search budget in nodes when the form does not say (every door's default)."""
 MAX_NODES_LIMIT = 2_000_000
 """The largest budget a request may ask for: a ruling is time-limited on the server."""
 MAX_SECONDS = 20.0

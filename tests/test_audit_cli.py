@@ -106,7 +106,7 @@ def test_bad_budgets_and_options_are_usage_errors(runner: CliRunner, args: list[
 
 def test_help_states_the_budget(runner: CliRunner) -> None:
     result = runner.invoke(main, ["audit", "--help"])
-    assert "--max-nodes" in result.output and "200000" in result.output
+    assert "--max-nodes" in result.output and "400000" in result.output
 
 
 def test_quiet_is_silent_and_progress_draws_a_bar(runner: CliRunner) -> None:

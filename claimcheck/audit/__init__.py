@@ -28,6 +28,7 @@ from claimcheck.audit.inputs import MAX_FILE_BYTES, Inputs, Unreadable, read_inp
 from claimcheck.audit.job import Job, Outcome, Settings
 from claimcheck.audit.journal import Journal
 from claimcheck.audit.summary import summarize, timings
+from claimcheck.policy.sure import DEFAULT_MAX_NODES
 
 SCHEMA = "claimcheck.audit/2"
 
@@ -154,7 +155,7 @@ def audit(
     *,
     profile: str | None = None,
     jobs: int = 1,
-    max_nodes: int = 200_000,
+    max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float | None = None,
     executor: str = "local",
     scheduler: str | None = None,

@@ -21,6 +21,7 @@ from claimcheck.audit.facts import record_facts, ruling_facts, won_by_claimer
 from claimcheck.audit.inputs import Item, Kind
 from claimcheck.errors import ClaimcheckError
 from claimcheck.formats.record import ClaimRecord
+from claimcheck.policy.sure import DEFAULT_MAX_NODES
 
 _DDS_LOCK = threading.Lock()
 
@@ -30,7 +31,7 @@ class Settings:
     """What decides a ruling besides the record: the same settings give the same entries."""
 
     profile: str | None = None
-    max_nodes: int = 200_000
+    max_nodes: int = DEFAULT_MAX_NODES
     max_seconds: float | None = None
     unfinished: bool = False
 

@@ -40,6 +40,13 @@ class Undecided(Exception):
     """Raised inside the oracle when one question's own cap is spent (:meth:`SureOracle.decide`)."""
 
 
+DEFAULT_MAX_NODES = 400_000
+"""The default budget, in search and oracle nodes together: deterministic, so the same claim
+gets the same ruling on any machine under any load (law70.md §7). It is the one default of
+every door (the library, ``check``, ``audit``, the director's page): a record audited after the
+session gets the ruling the director got at the table."""
+
+
 @dataclass(slots=True)
 class Budget:
     """The node budget one ruling shares between the search and the sure oracle."""
@@ -471,4 +478,4 @@ def _feasible(pool: int, voids: int, seat: int, other: int, n_seat: int, n_other
     return pool.bit_count() <= n_seat + n_other
 
 
-__all__ = ["BLANK", "Budget", "BudgetExceeded", "SureOracle", "Undecided"]
+__all__ = ["BLANK", "DEFAULT_MAX_NODES", "Budget", "BudgetExceeded", "SureOracle", "Undecided"]
