@@ -224,6 +224,22 @@ PLANS.update(
         "concession-trump-queen-drops-acbl": _concede_card(
             "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
         ),
+        "70E1-two-way-heart-queen-stated-six-cards": LinePlan(
+            phases=(
+                (
+                    Step(
+                        "finesse",
+                        suit=Suit.H,
+                        cards=(_c("HT"),),
+                        against=Seat.W,
+                        words="Finessing West for the heart queen",
+                    ),
+                ),
+            ),
+            # The queen he finesses against is a card his words name: in his picture.
+            facts=(Fact("aware-of", cards=(_c("HQ"),), suit=Suit.H, words="the heart queen"),),
+            text="Finessing West for the heart queen",
+        ),
     }
 )
 
