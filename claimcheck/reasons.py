@@ -197,6 +197,7 @@ def compose_withdrawn(
     said to be too close to call, not guessed.
     """
     from claimcheck.engine.single_dummy import (
+        EXACT_UP_TO,
         LAYOUTS_PER_DECISION,
         LIKELY_THRESHOLD,
         POOL_SIZE,
@@ -252,7 +253,7 @@ def compose_withdrawn(
         for tricks, line in estimate.lines)
     likely = LikelyReport(
         samples=n, seed=estimate.seed, threshold=threshold, threshold_source=threshold_source,
-        layouts_per_decision=LAYOUTS_PER_DECISION, pool_size=POOL_SIZE,
+        layouts_per_decision=LAYOUTS_PER_DECISION, pool_size=POOL_SIZE, exact_up_to=EXACT_UP_TO,
         disputed=tuple(disputed),
         outcomes=outcomes, decisions=estimate.decisions, pools=estimate.pools,
         layouts_solved=estimate.layouts_solved, seconds=round(estimate.seconds, 6),

@@ -110,7 +110,11 @@ class LikelyReport:
     threshold_source: str
     """Where the threshold comes from (the director's judgement by default)."""
     layouts_per_decision: int
+    """Layouts a player weighs at one decision."""
     pool_size: int
+    """Layouts solved at a decision that has many (drawn once a ruling)."""
+    exact_up_to: int
+    """A decision with at most this many layouts solves every one of them."""
     disputed: tuple[DisputedTrick, ...]
     outcomes: tuple[SampleLine, ...]
     """One sample line for each number of claimer-side tricks seen, fewest first."""

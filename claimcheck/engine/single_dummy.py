@@ -19,10 +19,11 @@ The model, at each decision of either side:
    a coin toss, as it is at the table.
 
 The layouts of a decision come from a *pool* solved once a ruling: every consistent layout when
-there are at most :data:`POOL_SIZE` of them (the player's draw is then exactly a uniform draw),
-otherwise :data:`POOL_SIZE` layouts drawn uniformly. Each playout draws its own layouts from the
-pool, so playouts differ where the decision is close and agree where it is clear. The pools make
-the cost a function of the distinct positions reached, not of the playouts.
+there are at most :data:`EXACT_UP_TO` of them (the player's draw is then exactly a uniform
+draw), otherwise :data:`POOL_SIZE` layouts drawn uniformly. Each playout draws its own layouts
+from the pool, so playouts differ where the decision is close and agree where it is clear. A
+card no better than another in every layout of the pool is not weighed (:func:`undominated`):
+it is no guess. The cost of a ruling is then the distinct positions reached, not the playouts.
 
 :func:`estimate` plays the position out from the real cards :data:`DEFAULT_SAMPLES` times (a
 seeded :func:`numpy.random.default_rng`: the same seed gives the same playouts) and returns the
@@ -48,8 +49,14 @@ LAYOUTS_PER_DECISION = 16
 one most of the time; few enough that a close choice stays a close choice (BEN, the open robot
 with a sampling claim check, works with a few dozen; ecosystem.md)."""
 
-POOL_SIZE = 128
-"""Layouts solved at one decision, once a ruling; every layout when there are no more."""
+EXACT_UP_TO = 128
+"""A decision with at most this many consistent layouts solves them all: exact, and a true guess
+is then an exact coin toss (the symmetric layouts weigh the same)."""
+
+POOL_SIZE = 32
+"""Layouts drawn and solved at a decision with more than :data:`EXACT_UP_TO` of them, once a
+ruling. Twice :data:`LAYOUTS_PER_DECISION`: the cost of a ruling is the distinct positions
+reached times this (benchmarks/README.md)."""
 
 DEFAULT_SAMPLES = 200
 """Playouts a ruling: the interval half-width is then at most about seven points."""
@@ -157,7 +164,7 @@ class SingleDummyPlay:
 
     def __init__(self, trump: int, claimer: int, declarer: int, solver: DDSolver,
                  rng: np.random.Generator, *, layouts: int = LAYOUTS_PER_DECISION,
-                 pool_size: int = POOL_SIZE) -> None:
+                 pool_size: int = POOL_SIZE, exact_up_to: int = EXACT_UP_TO) -> None:
         self.trump = trump
         self.claimer = claimer
         self.declarer = declarer
@@ -166,6 +173,7 @@ class SingleDummyPlay:
         self.rng = rng
         self.layouts = layouts
         self.pool_size = pool_size
+        self.exact_up_to = exact_up_to
         self.decisions = 0
         self.layouts_solved = 0
         self._pools: dict[tuple[object, ...], _Pool | int] = {}
@@ -218,9 +226,10 @@ class SingleDummyPlay:
         return (decider + 2) % 4, self.declarer
 
     def _solve_pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
-                    a: int, b: int, choices: list[int]) -> _Pool:
+                    a: int, b: int, choices: list[int]) -> _Pool | int:
         masks, rows = deal_layouts(hands[a], hands[b], voids >> (4 * a) & 0xF,
-                                   voids >> (4 * b) & 0xF, self.pool_size, self.rng)
+                                   voids >> (4 * b) & 0xF, self.pool_size, self.rng,
+                                   exact_up_to=self.exact_up_to)
         union = hands[a] | hands[b]
         positions = []
         for m in masks:
@@ -231,7 +240,10 @@ class SingleDummyPlay:
         solved = self.solver.scores_many(positions, self.trump)
         self.layouts_solved += len(positions)
         scores = np.array([[s[c] for c in choices] for s in solved], dtype=np.int16)
-        return _Pool(choices, scores, rows)
+        keep = undominated(scores)
+        if len(keep) == 1:
+            return choices[int(keep[0])]
+        return _Pool([choices[int(i)] for i in keep], scores[:, keep], rows)
 
     # --- one playout ----------------------------------------------------------------------
 
@@ -266,12 +278,14 @@ def normal_groups(hands: Hands, trick: tuple[int, ...], leader: int, trump: int,
     Why not :func:`claimcheck.policy.normal.normal_plays`: its normal cards are the *safe*
     cards of a claim, the ones that keep the tricks he still claims sure. After a withdrawal
     there is no claim to keep sure: play continues, and the test is what he would likely have
-    played, which the best average over layouts answers. What is left of §4 is its floor, the
-    plays no player of any class makes; the one a best average can choose (when every layout
-    scores it the same) is following under the opponent's card while holding, in the suit led,
-    a card that surely wins the trick (a finesse, which may win it, stays normal). The floor's other items (a sure winner discarded, partner's sure
-    winner ruffed, a loser led while claiming every trick) cost a trick in some layout, so a
-    best average does not choose them over the card that does not.
+    played, which the best average over layouts answers. What is left of §4 is its floor
+    (§4.3), the plays no player of any class makes. The one checked here is the one a best
+    average picks when every layout scores it the same: following under the opponent's card
+    while holding, in the suit led, a card that surely wins the trick (a finesse, which may
+    win it, stays normal). The floor's other items (a sure winner discarded, partner's sure
+    winner ruffed, a loser led while claiming every trick) need the sure oracle's picture of
+    what he needs; they are left to the average, which picks them only when none of the
+    layouts he weighs is hurt by them.
     """
     own = hands[seat]
     led = trick[0] // 13 if trick else -1
@@ -340,18 +354,39 @@ def _unbeatable(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, s
     return True
 
 
+def undominated(scores: npt.NDArray[np.int16]) -> npt.NDArray[np.intp]:
+    """The columns of *scores* (layouts x cards) worth weighing: no card worse than another
+    in every layout and better in none, and of cards that score alike in every layout, one
+    (the last: the lowest card of the choices, as a player plays low from what does not
+    matter).
+
+    Why: a dominated card never does better on any draw of layouts, and equal cards are not a
+    guess; leaving them to the random tie-break would only multiply the lines played out
+    (and the positions to solve) without changing any outcome the player can foresee.
+    """
+    ge = (scores[:, :, None] >= scores[:, None, :]).all(axis=0)
+    gt = (scores[:, :, None] > scores[:, None, :]).any(axis=0)
+    dominated = (ge & gt).any(axis=0)
+    same = ge & ge.T
+    n = scores.shape[1]
+    # A later column equal to column j stands for it.
+    later_twin = np.triu(same, k=1).any(axis=1)
+    keep = ~dominated & ~later_twin
+    return np.flatnonzero(keep) if keep.any() else np.arange(n)[-1:]
+
+
 # --- the layouts ------------------------------------------------------------------------------
 
 
 def deal_layouts(hand_a: int, hand_b: int, void_a: int, void_b: int, pool_size: int,
-                 rng: np.random.Generator) -> tuple[npt.NDArray[np.uint64],
-                                                    npt.NDArray[np.intp]]:
+                 rng: np.random.Generator, *, exact_up_to: int = EXACT_UP_TO
+                 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.intp]]:
     """The layouts of the cards of two hidden hands that their owner's opponent could imagine.
 
     Returns (the distinct hands *a* could hold, as masks; the draws as rows into them). The
     counts are the real hands' lengths; a card of a suit one hand is void in (bits of
     *void_a*, *void_b*, one per suit) goes to the other. Every consistent layout when there are
-    at most *pool_size*, each drawn once; otherwise *pool_size* uniform draws (with repeats,
+    at most *exact_up_to*, each drawn once; otherwise *pool_size* uniform draws (with repeats,
     solved once).
     """
     union = hand_a | hand_b
@@ -373,7 +408,7 @@ def deal_layouts(hand_a: int, hand_b: int, void_a: int, void_b: int, pool_size: 
     bits = np.left_shift(np.uint64(1), free_cards)
     if k == 0:
         masks = np.zeros(1, dtype=np.uint64)
-    elif math.comb(n, k) <= pool_size:
+    elif math.comb(n, k) <= max(exact_up_to, pool_size):
         chosen = np.array(list(combinations(range(n), k)), dtype=np.intp)
         masks = np.bitwise_or.reduce(bits[chosen], axis=1)
     else:
@@ -392,7 +427,7 @@ def deal_layouts(hand_a: int, hand_b: int, void_a: int, void_b: int, pool_size: 
 def estimate(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, claimer: int,
              declarer: int, voids: int, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
              solver: DDSolver | None = None, layouts: int = LAYOUTS_PER_DECISION,
-             pool_size: int = POOL_SIZE) -> Estimate:
+             pool_size: int = POOL_SIZE, exact_up_to: int = EXACT_UP_TO) -> Estimate:
     """Play the position out *samples* times with :class:`SingleDummyPlay` and count the
     claimer side's tricks (trick in progress included)."""
     start = time.perf_counter()
@@ -400,7 +435,7 @@ def estimate(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, clai
     dds_before = solver.seconds
     rng = np.random.default_rng(seed)
     model = SingleDummyPlay(trump, claimer, declarer, solver, rng, layouts=layouts,
-                            pool_size=pool_size)
+                            pool_size=pool_size, exact_up_to=exact_up_to)
     left = max(h.bit_count() for h in hands)
     counts = np.zeros(left + 1, dtype=np.int64)
     lines: dict[int, tuple[Play, ...]] = {}
@@ -417,7 +452,8 @@ def estimate(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, clai
 
 
 __all__ = [
-    "CONFIDENCE_Z", "DEFAULT_SAMPLES", "Estimate", "LAYOUTS_PER_DECISION", "LIKELY_THRESHOLD",
+    "CONFIDENCE_Z", "DEFAULT_SAMPLES", "EXACT_UP_TO", "Estimate", "LAYOUTS_PER_DECISION",
+    "LIKELY_THRESHOLD",
     "MAX_SAMPLES", "POOL_SIZE", "SingleDummyPlay", "THRESHOLD_SOURCE", "deal_layouts",
-    "estimate", "normal_groups", "wilson_interval",
+    "estimate", "normal_groups", "undominated", "wilson_interval",
 ]

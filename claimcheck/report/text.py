@@ -138,8 +138,9 @@ def _likely_text(r: Ruling, ascii_only: bool) -> list[str]:
     out.append("")
     out.append(f"sampler: {lk.decisions} decisions, {lk.pools} positions sampled, "
                f"{lk.layouts_solved} layouts solved by DDS ({r.search.solver_calls} DDS "
-               f"boards), {lk.layouts_per_decision} layouts a decision from pools of up to "
-               f"{lk.pool_size}, {lk.seconds * 1000:.1f} ms")
+               f"boards), {lk.layouts_per_decision} layouts weighed a decision (all layouts "
+               f"solved up to {lk.exact_up_to}, else {lk.pool_size} drawn), "
+               f"{lk.seconds * 1000:.1f} ms")
     return out
 
 
@@ -155,6 +156,7 @@ def _likely_dict(r: Ruling, timings: bool) -> dict[str, Any]:
         "confidence": 0.95,
         "layouts_per_decision": lk.layouts_per_decision,
         "pool_size": lk.pool_size,
+        "exact_up_to": lk.exact_up_to,
         "disputed": [{"side": d.side, "tricks": d.tricks, "wins": d.wins,
                       "probability": d.probability,
                       "interval": {"lower": d.interval[0], "upper": d.interval[1]},
