@@ -242,7 +242,8 @@ def compose_withdrawn(
     for d in disputed:
         lo, hi = d.interval
         if lo <= threshold < hi:
-            notes.append(f"{side_name[d.side]} winning {d.tricks}: {d.probability:.1%} "
+            notes.append(f"{side_name[d.side]} winning at least {d.tricks} of {left}: "
+                         f"{d.probability:.1%} "
                          f"({lo:.1%}-{hi:.1%}) is too close to call at {n} playouts; the "
                          "agreement stands unless more playouts or the director's judgement "
                          "say otherwise")
