@@ -266,3 +266,41 @@ def test_batched_scores_equal_one_by_one() -> None:
     assert batch.scores_many(positions, 4) == [single.scores(h, t, ld, 4)  # type: ignore[arg-type]
                                                 for h, t, ld in positions]
     assert batch.batches == 1 and batch.calls == 30
+
+
+def test_a_record_tagged_withdrawn_is_ruled_by_the_sampler(tmp_path: object) -> None:
+    from pathlib import Path
+
+    record = Path(str(tmp_path)) / "misclick.pbn"
+    record.write_text(
+        '[Event "an accepted concession, then 69B"]\n'
+        '[Deal "N:AKQ... 987... 432... JT6..."]\n[Contract "1NT"]\n[Declarer "S"]\n'
+        '[Leader "S"]\n[TricksWon "7 3"]\n[Claimer "S"]\n[ClaimTricks "2"]\n'
+        '[Phase "withdrawn"]\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(record), "--samples", "50", "--format",
+                                       "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["verdict"] == "concession-cancelled" and doc["laws"] == ["69B"]
+    assert doc["awarded"] == {"claimer": 3, "opponents": 0}
+    assert doc["likely"]["samples"] == 50 and doc["likely"]["disputed"][0]["likely"] is True
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [6, 10])
+def test_realistic_endings_rule_the_same_with_the_same_seed(k: int) -> None:
+    from tests.realistic import realistic_position
+
+    pos, declarer = realistic_position(np.random.default_rng(40 + k), DDSolver(), k)
+    rulings = [check_claim(pos, declarer, max(0, pos.tricks_left - 2), inputs=WITHDRAWN,
+                           samples=100, seed=9) for _ in range(2)]
+    assert render_json(rulings[0]) == render_json(rulings[1])
+    likely = rulings[0].likely
+    assert likely is not None
+    assert sum(o.playouts for o in likely.outcomes) == 100
+    for outcome in likely.outcomes:
+        p = pos
+        for trick in outcome.line:
+            for lc in trick:
+                p = p.play(lc.card)
+        assert p.is_over()
