@@ -75,6 +75,18 @@ def test_opponents_who_agreed_to_a_claim_get_back_a_trick_they_were_sure_to_win(
     assert ruling.verdict == "adjusted" and ruling.laws == ("69B",)
 
 
+def test_the_white_book_forgotten_trump_is_a_law_70_trick_not_a_69b_one() -> None:
+    # Contested, South's side gets 3 (70C: the ♠5 presumed forgotten). Agreed and withdrawn,
+    # the question is what declarer would likely have done: draw the trump, every time.
+    pos = Position.from_pbn("N:...5432 5..KQJ. QJ.AQ.. .JT9.A.", trump="S", leader="S",
+                            declarer="S")
+    ruling = check_claim(pos, Seat.S, 4, inputs=WITHDRAWN, samples=200)
+    p, (_, hi) = disputed(ruling, "opponents")
+    assert p == 0.0 and hi < 0.02
+    assert ruling.awarded_claimer == 4 and ruling.verdict == "upheld"
+    assert check_claim(pos, Seat.S, 4).awarded_claimer == 3
+
+
 def test_a_true_guess_is_about_one_half_and_the_agreement_stands() -> None:
     ruling = rule(GUESS, "W", 2, samples=400)
     p, (lo, hi) = disputed(ruling, "opponents")
