@@ -119,8 +119,11 @@ class LikelyReport:
     outcomes: tuple[SampleLine, ...]
     """One sample line for each number of claimer-side tricks seen, fewest first."""
     decisions: int
+    """Decisions over all playouts with a real choice (equal and dominated cards set aside)."""
     pools: int
+    """Distinct positions with such a choice."""
     layouts_solved: int
+    """Layouts solved double dummy (DDS boards, before the memo)."""
     seconds: float
     dds_seconds: float
     """Time inside DDS, part of :attr:`seconds` (not in the JSON unless timings are asked)."""

@@ -122,9 +122,10 @@ class Estimate:
     """One line for each outcome seen, (claimer-side tricks, the cards): the first playout that
     ended so."""
     decisions: int
-    """Decisions taken over all playouts (a single group of equal cards is no decision)."""
+    """Decisions taken over all playouts: a choice left once equal and dominated cards are
+    set aside."""
     pools: int
-    """Distinct positions whose layouts were solved."""
+    """Distinct positions where such a choice was left (their layouts weighed by draws)."""
     layouts_solved: int
     """Layouts solved double dummy for the pools (DDS boards)."""
     seconds: float
@@ -180,7 +181,7 @@ class SingleDummyPlay:
 
     @property
     def pools(self) -> int:
-        """Positions whose layouts were solved."""
+        """Positions where a choice was left after the layouts were solved."""
         return sum(1 for p in self._pools.values() if isinstance(p, _Pool))
 
     # --- one decision ---------------------------------------------------------------------

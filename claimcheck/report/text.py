@@ -136,8 +136,8 @@ def _likely_text(r: Ruling, ascii_only: bool) -> list[str]:
             out.append(f"    {i:2d}. " + ", ".join(
                 f"{lc.seat.letter} {lc.card.render(ascii_only=ascii_only)}" for lc in trick))
     out.append("")
-    out.append(f"sampler: {lk.decisions} decisions, {lk.pools} position"
-               f"{'' if lk.pools == 1 else 's'} sampled, "
+    out.append(f"sampler: {lk.decisions} decisions at {lk.pools} position"
+               f"{'' if lk.pools == 1 else 's'} with a choice, "
                f"{lk.layouts_solved} layouts solved by DDS ({r.search.solver_calls} DDS "
                f"boards), {lk.layouts_per_decision} layouts weighed a decision (all layouts "
                f"solved up to {lk.exact_up_to}, else {lk.pool_size} drawn), "
