@@ -17,7 +17,12 @@ from claimcheck.bits import SUIT_RANGES, mask_of
 from claimcheck.cards import Card, Seat
 from claimcheck.check import check_claim
 from claimcheck.cli import main
-from claimcheck.engine.single_dummy import deal_layouts, normal_groups, wilson_interval
+from claimcheck.engine.single_dummy import (
+    deal_layouts,
+    normal_groups,
+    restricted_choice,
+    wilson_interval,
+)
 from claimcheck.engine.solver import DDSolver
 from claimcheck.errors import InputError
 from claimcheck.policy.profiles import Inputs
@@ -259,6 +264,26 @@ def test_a_plain_duck_under_a_sure_winner_is_not_normal_but_a_finesse_is() -> No
     # A defender may duck: the floor is the claimer side's.
     assert len(normal_groups(hands, trick, 3, 4, 0, False, (1, 3), 0)) == 3
     assert SUIT_RANGES[0] & hands[0] == hands[0]
+
+
+def test_an_honour_dropped_from_touching_honours_counts_half() -> None:
+    # West played the ♠J on the first round; the ♠Q and a heart are unseen, one card each.
+    qs, js, h2 = (Card.parse(c).index for c in ("SQ", "SJ", "H2"))
+    masks = np.array([1 << qs, 1 << h2], dtype=np.uint64)  # West kept the ♠Q, or the heart
+    in_play = 1 << qs | 1 << js | 1 << h2 | mask_of(Card.parse(c) for c in ("SA", "ST", "SK"))
+    weights = restricted_choice(masks, 1 << qs | 1 << h2, 3, 1, ((3, js),), (in_play,))
+    assert weights is not None and list(weights) == [0.5, 1.0]
+
+
+def test_restricted_choice_finesses_after_an_honour_drops() -> None:
+    # South leads to the ♠K and West drops the ♠J (from QJ): on the second round the textbook
+    # play is the finesse (a singleton J is twice as likely as QJ), which loses here. So the
+    # tricks South's side conceded were not likely to be won. Counting the J as forced (no
+    # restricted choice) would have played for the drop five times out of six.
+    ruling = rule("N:K42... 765... AT3... QJ.2..", "S", 1, samples=200)
+    p, (_, hi) = disputed(ruling, "claimer")
+    assert p < 0.15 and hi < 0.5, (p, hi)
+    assert ruling.awarded_claimer == 1 and ruling.verdict == "upheld"
 
 
 def test_wilson_interval_at_the_edges() -> None:

@@ -153,7 +153,9 @@ class _Pool:
     scores: npt.NDArray[np.int16]
     """scores[row, i]: tricks for the side to play after cards[i], in the row's layout."""
     rows: npt.NDArray[np.intp]
-    """The draws the pool was made of, as rows of :attr:`scores` (uniform over them)."""
+    """The draws the pool was made of, as rows of :attr:`scores`."""
+    weights: npt.NDArray[np.float64] | None = None
+    """The chance of drawing each of :attr:`rows` (restricted choice); None for uniform."""
 
 
 class SingleDummyPlay:
@@ -186,37 +188,40 @@ class SingleDummyPlay:
 
     # --- one decision ---------------------------------------------------------------------
 
-    def choose(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int) -> int:
+    def choose(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
+               line: tuple[Play, ...] = (), in_play: tuple[int, ...] = ()) -> int:
         """The card the seat to move plays. *voids* has bit ``seat * 4 + suit`` for each
-        show-out seen so far."""
-        pool = self._pool(hands, trick, leader, voids)
+        show-out seen so far; *line* is the play since the start of the estimate and
+        *in_play* the cards still in play (hands and trick) before each of its cards."""
+        pool = self._pool(hands, trick, leader, voids, line, in_play)
         if isinstance(pool, int):
             return pool
         self.decisions += 1
-        draws = pool.rows[self.rng.integers(0, len(pool.rows), self.layouts)]
-        totals = pool.scores[draws].sum(axis=0)
+        picks = (self.rng.integers(0, len(pool.rows), self.layouts) if pool.weights is None
+                 else self.rng.choice(len(pool.rows), size=self.layouts, p=pool.weights))
+        totals = pool.scores[pool.rows[picks]].sum(axis=0)
         best = np.flatnonzero(totals == totals.max())
         pick = int(best[0]) if len(best) == 1 else int(best[self.rng.integers(0, len(best))])
         return pool.cards[pick]
 
-    def _pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int
-              ) -> _Pool | int:
+    def _pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
+              line: tuple[Play, ...], in_play: tuple[int, ...]) -> _Pool | int:
+        # The line since the start fixes the position and what the player has seen (the
+        # weights of restricted choice depend on the order of the cards, not only on them).
+        found = self._pools.get(line)
+        if found is not None:
+            return found
         seat = (leader + len(trick)) % 4
         decider = self.declarer if seat == self.dummy else seat
         a, b = self._hidden(decider)
-        # Only the show-outs of the hands he cannot see change the layouts he deals.
-        key = (hands, trick, leader, voids & (0xF << (4 * a) | 0xF << (4 * b)))
-        found = self._pools.get(key)
-        if found is not None:
-            return found
         choices = normal_groups(hands, trick, leader, self.trump, seat,
                                 (seat + self.claimer) % 2 == 0, (a, b), voids)
         made: _Pool | int
         if len(choices) == 1:
             made = choices[0]  # equal cards, or one normal card: no decision
         else:
-            made = self._solve_pool(hands, trick, leader, voids, a, b, choices)
-        self._pools[key] = made
+            made = self._solve_pool(hands, trick, leader, voids, a, b, choices, line, in_play)
+        self._pools[line] = made
         return made
 
     def _hidden(self, decider: int) -> tuple[int, int]:
@@ -227,7 +232,8 @@ class SingleDummyPlay:
         return (decider + 2) % 4, self.declarer
 
     def _solve_pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
-                    a: int, b: int, choices: list[int]) -> _Pool | int:
+                    a: int, b: int, choices: list[int], line: tuple[Play, ...],
+                    in_play: tuple[int, ...]) -> _Pool | int:
         masks, rows = deal_layouts(hands[a], hands[b], voids >> (4 * a) & 0xF,
                                    voids >> (4 * b) & 0xF, self.pool_size, self.rng,
                                    exact_up_to=self.exact_up_to)
@@ -244,26 +250,36 @@ class SingleDummyPlay:
         keep = undominated(scores)
         if len(keep) == 1:
             return choices[int(keep[0])]
-        return _Pool([choices[int(i)] for i in keep], scores[:, keep], rows)
+        weights = restricted_choice(masks, union, a, b, line, in_play)
+        p = None
+        if weights is not None:
+            p = weights[rows]
+            p = p / p.sum()
+        return _Pool([choices[int(i)] for i in keep], scores[:, keep], rows, p)
 
     # --- one playout ----------------------------------------------------------------------
 
     def play_out(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int
                  ) -> tuple[int, tuple[Play, ...]]:
         """Play to the end from the real cards: (claimer-side tricks, the line)."""
-        line: list[Play] = []
+        line: tuple[Play, ...] = ()
+        in_play: tuple[int, ...] = ()
         won = 0
         h = list(hands)
         t = trick
         while True:
             seat = (leader + len(t)) % 4
             if not h[seat]:
-                return won, tuple(line)
-            card = self.choose((h[0], h[1], h[2], h[3]), t, leader, voids)
+                return won, line
+            card = self.choose((h[0], h[1], h[2], h[3]), t, leader, voids, line, in_play)
             if t and card // 13 != t[0] // 13:
                 voids |= 1 << (seat * 4 + t[0] // 13)
+            now = h[0] | h[1] | h[2] | h[3]
+            for c in t:
+                now |= 1 << c
             h[seat] &= ~(1 << card)
-            line.append((seat, card))
+            line = (*line, (seat, card))
+            in_play = (*in_play, now)
             t = (*t, card)
             if len(t) == 4:
                 leader = (leader + winner_index(t, self.trump)) % 4
@@ -353,6 +369,47 @@ def _unbeatable(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, s
         if suit != trump and could_void and could_ruff:
             return False
     return True
+
+
+def restricted_choice(masks: npt.NDArray[np.uint64], union: int, a: int, b: int,
+                      line: tuple[Play, ...], in_play: tuple[int, ...]
+                      ) -> npt.NDArray[np.float64] | None:
+    """The weight of each layout (hand *a* as in *masks*, hand *b* the rest of *union*) given
+    the cards those two hands played in *line*: the chance they would have played them.
+
+    A player who plays one of touching cards (the queen from QJ) is taken to choose among
+    them at random (the principle of restricted choice): a layout in which he held the other
+    one made that card half as likely. Without this, the layouts consistent with the cards
+    played would count a card played from equals as if it had been forced, and overstate
+    the vacant places on his side. Only touching cards are equals here (no card still in play
+    between them); spot cards with an outstanding card between them are not (the model's own
+    players follow with the lowest of equals, and the estimate does not guess at more).
+    None when no weight differs from one.
+    """
+    hand = {a: masks, b: np.uint64(union) ^ masks}
+    later = {a: 0, b: 0}
+    weights = np.ones(len(masks))
+    changed = False
+    for i in range(len(line) - 1, -1, -1):
+        seat, card = line[i]
+        if seat not in later:
+            continue
+        later[seat] |= 1 << card
+        suit = card // 13
+        ranks = [c for c in range(13 * suit, 13 * suit + 13) if in_play[i] >> c & 1]
+        j = ranks.index(card)
+        neighbours = (ranks[j - 1:j] + ranks[j + 1:j + 2])
+        possible = union | later[seat]
+        if not any(possible >> c & 1 for c in neighbours):
+            continue  # no layout gives him a touching card: the card was his only one
+        holding = hand[seat] | np.uint64(later[seat])
+        member = (holding[:, None] >> np.array(ranks, dtype=np.uint64)[None, :]) & np.uint64(1)
+        held = member.astype(bool)
+        up = np.cumprod(held[:, j + 1:], axis=1).sum(axis=1)
+        down = np.cumprod(held[:, :j][:, ::-1], axis=1).sum(axis=1)
+        weights /= 1 + up + down
+        changed = True
+    return weights if changed and np.ptp(weights) > 0 else None
 
 
 def undominated(scores: npt.NDArray[np.int16]) -> npt.NDArray[np.intp]:
@@ -456,5 +513,5 @@ __all__ = [
     "CONFIDENCE_Z", "DEFAULT_SAMPLES", "EXACT_UP_TO", "Estimate", "LAYOUTS_PER_DECISION",
     "LIKELY_THRESHOLD",
     "MAX_SAMPLES", "POOL_SIZE", "SingleDummyPlay", "THRESHOLD_SOURCE", "deal_layouts",
-    "estimate", "normal_groups", "undominated", "wilson_interval",
+    "estimate", "normal_groups", "restricted_choice", "undominated", "wilson_interval",
 ]
