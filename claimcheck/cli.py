@@ -237,6 +237,7 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
+# 100,000 is single_dummy.MAX_SAMPLES, written out so that `claimcheck --help` needs no numpy.
 @click.option("--samples", type=click.IntRange(1, 100_000), default=None,
               help="With --phase withdrawn: single-dummy playouts of the 69B estimate "
                    "[default: 200].")
