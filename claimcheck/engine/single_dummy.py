@@ -382,9 +382,11 @@ def restricted_choice(masks: npt.NDArray[np.uint64], union: int, a: int, b: int,
     one made that card half as likely. Without this, the layouts consistent with the cards
     played would count a card played from equals as if it had been forced, and overstate
     the vacant places on his side. Only touching cards are equals here (no card still in play
-    between them); spot cards with an outstanding card between them are not (the model's own
-    players follow with the lowest of equals, and the estimate does not guess at more).
-    None when no weight differs from one.
+    between them): two spot cards with a card still in play between them are not, though a
+    real player may treat them alike (a known gap, README "What the model does not do").
+    The model's own players follow with the lowest of equals, which changes nothing for
+    the others: whichever of his equals he plays, the weights are the same. None when no
+    weight differs from one.
     """
     hand = {a: masks, b: np.uint64(union) ^ masks}
     later = {a: 0, b: 0}
