@@ -62,6 +62,9 @@ def check_claim(
     solver: DoubleDummy | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    likely_threshold: float | None = None,
 ) -> Ruling:
     """Rule on a claim of *claimed* remaining tricks by *claimer* at *position*.
 
@@ -70,8 +73,13 @@ def check_claim(
     a guess. *max_seconds* is a wall-clock safety net, off by default; a ruling it cuts short
     says so.
 
+    In the ``withdrawn`` phase (an agreed claim or concession withdrawn, 69B) the ruling is
+    :func:`rule_withdrawn`'s: *samples* single-dummy playouts from *seed*, and a trick goes
+    back when its probability is above *likely_threshold* with confidence.
+
     :raises InputError: when *claimed* is not between 0 and the tricks left, the budget is not
-        positive, or the profile is unknown.
+        positive, the profile is unknown, or (69B) the samples or the threshold are out of
+        range.
     :raises SolverError: when DDS fails.
     """
     inputs = inputs or Inputs()
@@ -83,6 +91,10 @@ def check_claim(
         raise InputError(f"the node budget must be positive, not {max_nodes}")
     if max_seconds is not None and max_seconds <= 0:
         raise InputError(f"the time cap must be positive, not {max_seconds}")
+    if inputs.phase == "withdrawn":
+        return rule_withdrawn(position, claimer, claimed, plan, profile=prof, inputs=inputs,
+                              solver=solver, samples=samples, seed=seed,
+                              likely_threshold=likely_threshold)
     solver = solver or DDSolver()
     calls_before = solver.calls
     solver_nodes_before = getattr(solver, "nodes", 0)
@@ -140,6 +152,69 @@ def check_claim(
     return compose_ruling(position, claimer, claimed, plan, prof, inputs, dd, n,
                           (lower, upper), explained, report,
                           drawing_trumps=is_drawing_trumps(position, c))
+
+
+def rule_withdrawn(
+    position: Position, claimer: Seat, claimed: int, plan: LinePlan = EMPTY_PLAN, *,
+    profile: str | Profile = "wbf", inputs: Inputs | None = None,
+    solver: DoubleDummy | None = None, samples: int | None = None, seed: int = 0,
+    likely_threshold: float | None = None,
+) -> Ruling:
+    """Rule on an agreed claim or concession withdrawn in the correction period (Law 69B).
+
+    Not Law 70's normal-line search (law70.md §5): the position is played out *samples* times
+    from the real cards by both sides' single-dummy play
+    (:mod:`claimcheck.engine.single_dummy`), and each trick a side agreed to lose goes back to
+    it when it would likely have won it. The same *seed* gives the same ruling.
+
+    :raises InputError: when *claimed* is out of range, *samples* is not between 1 and
+        ``MAX_SAMPLES``, or *likely_threshold* is not at least one half and below one.
+    :raises SolverError: when DDS fails.
+    """
+    from claimcheck.engine.single_dummy import (
+        DEFAULT_SAMPLES,
+        LIKELY_THRESHOLD,
+        MAX_SAMPLES,
+        estimate,
+    )
+    from claimcheck.reasons import compose_withdrawn
+
+    inputs = inputs or Inputs(phase="withdrawn")
+    prof = _profile(profile, inputs)
+    left = position.tricks_left
+    if not 0 <= claimed <= left:
+        raise InputError(f"the claim is for {claimed} tricks but only {left} remain")
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise InputError(f"the number of samples must be between 1 and {MAX_SAMPLES:,}, "
+                         f"not {samples}")
+    threshold = LIKELY_THRESHOLD if likely_threshold is None else likely_threshold
+    if not 0.5 <= threshold < 1:
+        raise InputError(f"the threshold for 'likely' must be at least 0.5 and below 1, not "
+                         f"{threshold} (below one half both sides could likely win one trick)")
+    # The sampler asks for layouts in batches; a solver without the batch call (a test's
+    # fake) is not one it can use.
+    batch = solver if isinstance(solver, DDSolver) else DDSolver()
+    calls_before, nodes_before = batch.calls, batch.nodes
+    hands = (
+        mask_of(position.hands[0]), mask_of(position.hands[1]),
+        mask_of(position.hands[2]), mask_of(position.hands[3]),
+    )
+    trick = tuple(c.index for c in position.trick)
+    c = int(claimer)
+    on_play = int(position.to_play)
+    tricks = batch.tricks(hands, trick, int(position.leader), int(position.trump))
+    dd = tricks if (on_play - c) % 2 == 0 else left - tricks
+    voids = 0
+    for seat, suit in position.shown_out:
+        voids |= 1 << (int(seat) * 4 + int(suit))
+    declarer = position.declarer if position.declarer is not None else claimer
+    est = estimate(hands, trick, int(position.leader), int(position.trump), c, int(declarer),
+                   voids, samples=samples, seed=seed, solver=batch)
+    report = SearchReport(est.decisions, batch.calls - calls_before, batch.nodes - nodes_before,
+                          0, round(est.seconds, 6), False, 0)
+    return compose_withdrawn(position, claimer, claimed, plan, prof, inputs, dd, est, report,
+                             threshold=threshold)
 
 
 def _solve(search: Search, roots: list[tuple[Picture, Node]], aware_root: Node, claimed: int,
@@ -268,6 +343,9 @@ def check_record(
     solver: DoubleDummy | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     max_seconds: float | None = None,
+    samples: int | None = None,
+    seed: int = 0,
+    likely_threshold: float | None = None,
 ) -> Ruling:
     """Rule on a claim record. Profile and director's inputs default to the record's tags.
 
@@ -290,7 +368,8 @@ def check_record(
         plan = read_plan(record.statement or "", record.position, claimer)
     return check_claim(record.position, claimer, record.claimed, plan, profile=profile,
                        inputs=inputs, solver=solver, max_nodes=max_nodes,
-                       max_seconds=max_seconds)
+                       max_seconds=max_seconds, samples=samples, seed=seed,
+                       likely_threshold=likely_threshold)
 
 
 def read_plan(statement: str, position: Position, claimer: Seat) -> LinePlan:
@@ -313,4 +392,4 @@ def _profile(profile: str | Profile, inputs: Inputs) -> Profile:
     return profile_for(profile, inputs.player_class)
 
 
-__all__ = ["check_claim", "check_record", "read_plan"]
+__all__ = ["check_claim", "check_record", "read_plan", "rule_withdrawn"]

@@ -239,12 +239,22 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
+# 100,000 is single_dummy.MAX_SAMPLES, written out so that `claimcheck --help` needs no numpy.
+@click.option("--samples", type=click.IntRange(1, 100_000), default=None,
+              help="With --phase withdrawn: single-dummy playouts of the 69B estimate "
+                   "[default: 200].")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="With --phase withdrawn: the seed of the playouts (same seed, same ruling).")
+@click.option("--likely-threshold", type=click.FloatRange(0.5, 1, max_open=True), default=None,
+              help="With --phase withdrawn: the probability above which a trick is 'likely' "
+                   "(69B) [default: 0.5, the director's judgement].")
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
           tricks: int | None, statement: str | None, accept_partial: bool, lang: str | None,
           profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
-          fmt: str, max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
+          fmt: str, max_nodes: int, max_seconds: float, samples: int | None, seed: int,
+          likely_threshold: float | None, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim, or a hand-viewer URL) or from --deal
     and options."""
     from claimcheck.report.text import render_json, render_text
@@ -268,7 +278,8 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
                                profile=profile, trump_aware=trump_aware,
                                player_class=player_class, phase=phase, max_nodes=max_nodes,
                                max_seconds=max_seconds, accept_partial=accept_partial,
-                               warn=lambda text: click.echo(f"warning: {text}", err=True))
+                               warn=lambda text: click.echo(f"warning: {text}", err=True),
+                               samples=samples, seed=seed, likely_threshold=likely_threshold)
         outputs = [render_json(ruling) if fmt == "json" else
                    f"== {record.id}\n" + render_text(ruling, ascii_only=ascii_only)
                    for record, ruling in zip(records, rulings, strict=True)]

@@ -10,6 +10,7 @@ a 70C adjustment.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from claimcheck.cards import Card, Seat
 from claimcheck.plan import LinePlan
@@ -24,8 +25,20 @@ from claimcheck.policy.rules import (
     UnstatedFinesse,
 )
 from claimcheck.position import Position
-from claimcheck.ruling import DoubtRecord, LineCard, Ruling, SearchReport, Verdict
+from claimcheck.ruling import (
+    DisputedTrick,
+    DoubtRecord,
+    LikelyReport,
+    LineCard,
+    Ruling,
+    SampleLine,
+    SearchReport,
+    Verdict,
+)
 from claimcheck.tricks import Pair
+
+if TYPE_CHECKING:  # numpy comes with the estimate, not with every ruling
+    from claimcheck.engine.single_dummy import Estimate
 
 DEFENCE = "defence"
 
@@ -147,11 +160,6 @@ def compose_ruling(
     laws = _laws(verdict, rules, costly, tricks, position, inputs)
     doubts = _doubts(plan, position, claimer, picture, costly, rules, inputs, drawing_trumps)
     notes: list[str] = []
-    if inputs.phase == "withdrawn":
-        notes.append("Law 69B asks whether the side would *likely* have won the trick: a "
-                     "judgement of probability the director makes; the normal-line result "
-                     "above is shown for reference only.")
-        verdict = "undetermined"
     if dd < claimed:
         notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
     if report.clock_stopped:
@@ -173,6 +181,113 @@ def compose_ruling(
         bounds=bounds if verdict == "undetermined" else None,
         notes=tuple(notes),
     )
+
+
+def compose_withdrawn(
+    position: Position, claimer: Seat, claimed: int, plan: LinePlan, prof: Profile,
+    inputs: Inputs, dd: int, estimate: Estimate, report: SearchReport, *, threshold: float,
+) -> Ruling:
+    """The ruling on an agreed claim or concession withdrawn in the correction period (69B).
+
+    Each side agreed to lose tricks: the claimer's side the tricks its claim left to the
+    opponents, the opponents the tricks they let the claimer have. A trick goes back to the
+    side that agreed to lose it only when it would *likely* have won it had play continued:
+    the estimate's probability is above *threshold* with confidence (the whole interval above
+    it). Otherwise the agreement stands (69A): an interval that straddles the threshold is
+    said to be too close to call, not guessed.
+    """
+    from claimcheck.engine.single_dummy import (
+        EXACT_UP_TO,
+        LAYOUTS_PER_DECISION,
+        LIKELY_THRESHOLD,
+        POOL_SIZE,
+        THRESHOLD_SOURCE,
+        wilson_interval,
+    )
+
+    left = position.tricks_left
+    n = estimate.samples
+    threshold_source = (THRESHOLD_SOURCE if threshold == LIKELY_THRESHOLD else
+                        "set by the director for this ruling")
+    disputed: list[DisputedTrick] = []
+
+    def ask(side: str, tricks: int, wins: int) -> DisputedTrick:
+        lo, hi = wilson_interval(wins, n)
+        return DisputedTrick("claimer" if side == "claimer" else "opponents", tricks, wins,
+                             round(wins / n, 4), (round(lo, 4), round(hi, 4)), lo > threshold)
+
+    # The claimer side's k-th trick beyond the claim, then the opponents' beyond what they
+    # agreed to; further tricks are listed while some playout won them.
+    for k in range(1, left - claimed + 1):
+        wins = estimate.at_least(claimed + k)
+        if k > 1 and wins == 0:
+            break
+        disputed.append(ask("claimer", claimed + k, wins))
+    for k in range(1, claimed + 1):
+        wins = estimate.at_most(claimed - k)
+        if k > 1 and wins == 0:
+            break
+        disputed.append(ask("opponents", left - claimed + k, wins))
+    back_claimer = sum(1 for d in disputed if d.side == "claimer" and d.likely)
+    back_opponents = sum(1 for d in disputed if d.side == "opponents" and d.likely)
+    award = claimed + back_claimer - back_opponents
+    verdict: Verdict = ("concession-cancelled" if award > claimed else
+                        "adjusted" if award < claimed else "upheld")
+    laws = ("69B",) if award != claimed else ("69A",)
+    side_name = {"claimer": f"{claimer.long_name}'s side", "opponents": "the opponents"}
+    notes = [
+        f"Law 69B: a trick goes back only if the side would likely have won it had play "
+        f"continued; estimated from {n} single-dummy playouts (seed {estimate.seed}), "
+        f"likely = above {threshold:.0%} with 95% confidence ({threshold_source})"]
+    for d in disputed:
+        lo, hi = d.interval
+        if lo <= threshold < hi:
+            notes.append(f"{side_name[d.side]} winning at least {d.tricks} of {left}: "
+                         f"{d.probability:.1%} "
+                         f"({lo:.1%}-{hi:.1%}) is too close to call at {n} playouts; the "
+                         "agreement stands unless more playouts or the director's judgement "
+                         "say otherwise")
+    if dd < claimed:
+        notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
+    outcomes = tuple(
+        SampleLine(tricks, estimate.distribution[tricks], _split_tricks(position, claimer, line))
+        for tricks, line in estimate.lines)
+    likely = LikelyReport(
+        samples=n, seed=estimate.seed, threshold=threshold, threshold_source=threshold_source,
+        layouts_per_decision=LAYOUTS_PER_DECISION, pool_size=POOL_SIZE, exact_up_to=EXACT_UP_TO,
+        disputed=tuple(disputed),
+        outcomes=outcomes, decisions=estimate.decisions, pools=estimate.pools,
+        layouts_solved=estimate.layouts_solved, seconds=round(estimate.seconds, 6),
+        dds_seconds=round(estimate.dds_seconds, 6))
+    options = (
+        ("phase", inputs.phase), ("likely-threshold", f"{threshold:g}"),
+        ("samples", str(n)), ("seed", str(estimate.seed)),
+    )
+    return Ruling(
+        position=position, claimer=claimer, claimed=claimed, n=None, dd=dd,
+        awarded_claimer=award, awarded_opponents=left - award, verdict=verdict, laws=laws,
+        rules=(), worst_line=(), doubts=(), profile=prof.name, options=options,
+        statement=plan.text, plan_lines=_plan_lines(plan), picture="", search=report,
+        notes=tuple(notes), likely=likely,
+    )
+
+
+def _split_tricks(position: Position, claimer: Seat, line: tuple[tuple[int, int], ...]
+                  ) -> tuple[tuple[LineCard, ...], ...]:
+    """A playout's cards trick by trick (the first may be the trick in progress)."""
+    out: list[tuple[LineCard, ...]] = []
+    current: list[LineCard] = []
+    first = 4 - len(position.trick)
+    for i, (seat, card) in enumerate(line):
+        side = (seat - int(claimer)) % 2 == 0
+        current.append(LineCard(Seat(seat), Card.from_index(card),
+                                "single-dummy" if side else DEFENCE))
+        if i + 1 == first or (i + 1 > first and (i + 1 - first) % 4 == 0):
+            out.append(tuple(current))
+            current = []
+    if current:
+        out.append(tuple(current))
+    return tuple(out)
 
 
 def _forgotten_trump_won(tricks: tuple[tuple[LineCard, ...], ...], picture: Picture,
@@ -294,4 +409,4 @@ def _picture_text(picture: Picture) -> str:
     return f"{picture.rule}: {cards} forgotten"
 
 
-__all__ = ["Explained", "compose_ruling", "line_cards"]
+__all__ = ["Explained", "compose_ruling", "compose_withdrawn", "line_cards"]

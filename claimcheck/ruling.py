@@ -69,6 +69,67 @@ class SearchReport:
 
 
 @dataclass(frozen=True, slots=True)
+class DisputedTrick:
+    """One trick of a withdrawn agreement (69B): how likely the side was to win it in play."""
+
+    side: Literal["claimer", "opponents"]
+    """The side that agreed to lose it and may have it back: the claimer's side for a trick
+    its claim conceded, the opponents for a trick they agreed the claimer would win."""
+    tricks: int
+    """The question is "would that side have won at least this many of the tricks left?"."""
+    wins: int
+    """Playouts in which it did."""
+    probability: float
+    interval: tuple[float, float]
+    """The confidence interval of :attr:`probability` (Wilson score, 95 %)."""
+    likely: bool
+    """True when the whole interval lies above the threshold: the trick goes back."""
+
+
+@dataclass(frozen=True, slots=True)
+class SampleLine:
+    """One playout of a 69B estimate: the claimer side's tricks and the cards played."""
+
+    tricks: int
+    """Claimer-side tricks on this line (the trick in progress included)."""
+    playouts: int
+    """Playouts that ended with this many claimer-side tricks."""
+    line: tuple[tuple[LineCard, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LikelyReport:
+    """How Law 69B's "would likely have won had play continued" was estimated and answered."""
+
+    samples: int
+    """Playouts from the real cards."""
+    seed: int
+    """The seed of the playouts: the same seed gives the same ruling."""
+    threshold: float
+    """A trick is "likely" when its probability is above this, with confidence."""
+    threshold_source: str
+    """Where the threshold comes from (the director's judgement by default)."""
+    layouts_per_decision: int
+    """Layouts a player weighs at one decision."""
+    pool_size: int
+    """Layouts solved at a decision that has many (drawn once a ruling)."""
+    exact_up_to: int
+    """A decision with at most this many layouts solves every one of them."""
+    disputed: tuple[DisputedTrick, ...]
+    outcomes: tuple[SampleLine, ...]
+    """One sample line for each number of claimer-side tricks seen, fewest first."""
+    decisions: int
+    """Decisions over all playouts with a real choice (equal and dominated cards set aside)."""
+    pools: int
+    """Distinct positions with such a choice."""
+    layouts_solved: int
+    """Layouts solved double dummy (DDS boards, before the memo)."""
+    seconds: float
+    dds_seconds: float
+    """Time inside DDS, part of :attr:`seconds` (not in the JSON unless timings are asked)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """A ruling on one claim."""
 
@@ -102,6 +163,9 @@ class Ruling:
     notes: tuple[str, ...] = field(default=())
     forgotten: tuple[Card, ...] = ()
     """The cards that picture forgets (at the claim)."""
+    likely: LikelyReport | None = None
+    """The 69B estimate, for an agreed claim or concession withdrawn (phase ``withdrawn``);
+    None in the other phases."""
 
     @property
     def is_upheld(self) -> bool:

@@ -132,7 +132,8 @@ def rule_records(
     records: Sequence[ClaimRecord], *, from_options: bool, statement: str | None,
     profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
     max_nodes: int, max_seconds: float | None, accept_partial: bool = False,
-    warn: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None, samples: int | None = None, seed: int = 0,
+    likely_threshold: float | None = None,
 ) -> list[Ruling]:
     """Rule on each record as ``claimcheck check`` does.
 
@@ -143,6 +144,7 @@ def rule_records(
     The director's settings override the record's tags (``TrumpAware``, ``PlayerClass``,
     ``Phase``, ``Profile``) and *statement*, when not None, the record's statement.
     *from_options* is True for a position typed as options (``--deal``), which has no tags.
+    *samples*, *seed* and *likely_threshold* set the 69B estimate of the ``withdrawn`` phase.
 
     :raises InputError: when a record has no claim or the statement cannot be read.
     :raises SolverError: when DDS fails.
@@ -174,10 +176,14 @@ def rule_records(
         if from_options:
             ruling = check_claim(record.position, rec_claimer, record.claimed, plan,
                                  profile=profile or "wbf", inputs=inputs,
-                                 max_nodes=max_nodes, max_seconds=max_seconds)
+                                 max_nodes=max_nodes, max_seconds=max_seconds,
+                                 samples=samples, seed=seed,
+                                 likely_threshold=likely_threshold)
         else:
             ruling = check_record(record, profile=profile, inputs=inputs, plan=plan,
-                                  max_nodes=max_nodes, max_seconds=max_seconds)
+                                  max_nodes=max_nodes, max_seconds=max_seconds,
+                                  samples=samples, seed=seed,
+                                  likely_threshold=likely_threshold)
         out.append(ruling)
     return out
 

@@ -11,9 +11,16 @@ uses one solver from one thread; a batch runs in processes.
 
 from __future__ import annotations
 
+import ctypes
+import time
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from claimcheck.errors import SolverError
+
+BATCH_SIZE = 200
+"""Boards in one ``SolveAllBoardsBin`` call: DDS's MAXNOOFBOARDS (ecosystem.md 1.3: endplay's
+own check is off by one, so never more)."""
 
 
 class DoubleDummy(Protocol):
@@ -92,6 +99,10 @@ class DDSolver:
         """Calls made to DDS (cache hits not counted)."""
         self.nodes = 0
         """Nodes DDS reports it searched, summed over calls."""
+        self.batches = 0
+        """Batch calls made to DDS (``SolveAllBoardsBin``), each of up to BATCH_SIZE boards."""
+        self.seconds = 0.0
+        """Wall time spent inside DDS, summed over calls (for benchmarks)."""
         self._cache: dict[tuple[object, ...], Any] = {}
         self._cache_size = cache_size
 
@@ -103,31 +114,24 @@ class DDSolver:
             return hit
         dds = _dds()
         dl = dds.deal()
-        dl.trump = trump
-        dl.first = leader
-        for i in range(3):
-            if i < len(trick):
-                dl.currentTrickSuit[i] = trick[i] // 13
-                dl.currentTrickRank[i] = trick[i] % 13 + 2
-            else:
-                dl.currentTrickSuit[i] = 0
-                dl.currentTrickRank[i] = 0
-        for h in range(4):
-            mask = hands[h]
-            for s in range(4):
-                # Our suit block has bit 0 for the two; DDS wants bit r for rank r.
-                dl.remainCards[h][s] = ((mask >> (13 * s)) & 0x1FFF) << 2
+        _fill_deal(dl, hands, trick, leader, trump)
         fut = dds.futureTricks()
+        began = time.perf_counter()
         try:
             dds.SolveBoard(dl, -1, solutions, 1, fut, 0)
         except dds.DDSError as exc:
             raise SolverError(f"DDS failed: {exc}") from exc
+        finally:
+            self.seconds += time.perf_counter() - began
         self.calls += 1
         self.nodes += int(fut.nodes)
+        self._remember(key, fut)
+        return fut
+
+    def _remember(self, key: tuple[object, ...], fut: Any) -> None:
         if len(self._cache) >= self._cache_size:
             self._cache.clear()
         self._cache[key] = fut
-        return fut
 
     def tricks(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                trump: int) -> int:
@@ -144,21 +148,96 @@ class DDSolver:
     def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                trump: int) -> dict[int, int]:
         """Tricks for the side to play after each legal card (equal cards expanded)."""
-        fut = self._solve(hands, trick, leader, trump, 3)
-        out: dict[int, int] = {}
-        for i in range(int(fut.cards)):
-            suit = int(fut.suit[i])
-            rank = int(fut.rank[i])
-            score = int(fut.score[i])
-            out[suit * 13 + rank - 2] = score
-            eq = int(fut.equals[i]) >> 2
-            r = 0
-            while eq:
-                if eq & 1:
-                    out[suit * 13 + r] = score
-                eq >>= 1
-                r += 1
+        return _scores_of(self._solve(hands, trick, leader, trump, 3))
+
+    def scores_many(self, positions: Sequence[tuple[tuple[int, int, int, int], tuple[int, ...],
+                                                    int]],
+                    trump: int) -> list[dict[int, int]]:
+        """:meth:`scores` for many positions (hands, trick, leader) at once, in DDS batches.
+
+        One ``SolveAllBoardsBin`` call solves up to :data:`BATCH_SIZE` boards on DDS's own
+        threads; positions already in the memo are not sent. The single-dummy sampler of
+        Law 69B asks for a pool of layouts at each decision, which is where a batch pays
+        (benchmarks/README.md has the measurement).
+        """
+        out: list[dict[int, int]] = [{} for _ in positions]
+        todo: list[int] = []
+        for i, (hands, trick, leader) in enumerate(positions):
+            hit = self._cache.get((hands, trick, leader, trump, 3))
+            if hit is not None:
+                out[i] = _scores_of(hit)
+            else:
+                todo.append(i)
+        if not todo:
+            return out
+        dds = _dds()
+        for start in range(0, len(todo), BATCH_SIZE):
+            chunk = todo[start:start + BATCH_SIZE]
+            bo = dds.boards()
+            bo.noOfBoards = len(chunk)
+            for j, i in enumerate(chunk):
+                hands, trick, leader = positions[i]
+                _fill_deal(bo.deals[j], hands, trick, leader, trump)
+                bo.target[j] = -1
+                bo.solutions[j] = 3
+                bo.mode[j] = 1
+            solved = dds.solvedBoards()
+            began = time.perf_counter()
+            try:
+                dds.SolveAllBoardsBin(bo, solved)
+            except dds.DDSError as exc:
+                raise SolverError(f"DDS failed: {exc}") from exc
+            finally:
+                self.seconds += time.perf_counter() - began
+            self.calls += len(chunk)
+            self.batches += 1
+            for j, i in enumerate(chunk):
+                # A copy: a view would keep the whole batch buffer alive in the memo.
+                fut = dds.futureTricks()
+                ctypes.memmove(ctypes.byref(fut), ctypes.byref(solved.solvedBoard[j]),
+                               ctypes.sizeof(fut))
+                self.nodes += int(fut.nodes)
+                hands, trick, leader = positions[i]
+                self._remember((hands, trick, leader, trump, 3), fut)
+                out[i] = _scores_of(fut)
         return out
+
+
+def _fill_deal(dl: Any, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> None:
+    """Fill DDS's ``deal`` structure from the engine's masks."""
+    dl.trump = trump
+    dl.first = leader
+    for i in range(3):
+        if i < len(trick):
+            dl.currentTrickSuit[i] = trick[i] // 13
+            dl.currentTrickRank[i] = trick[i] % 13 + 2
+        else:
+            dl.currentTrickSuit[i] = 0
+            dl.currentTrickRank[i] = 0
+    for h in range(4):
+        mask = hands[h]
+        for s in range(4):
+            # Our suit block has bit 0 for the two; DDS wants bit r for rank r.
+            dl.remainCards[h][s] = ((mask >> (13 * s)) & 0x1FFF) << 2
+
+
+def _scores_of(fut: Any) -> dict[int, int]:
+    """Card int -> score from a ``futureTricks`` of a solutions=3 call (equal cards expanded)."""
+    out: dict[int, int] = {}
+    for i in range(int(fut.cards)):
+        suit = int(fut.suit[i])
+        rank = int(fut.rank[i])
+        score = int(fut.score[i])
+        out[suit * 13 + rank - 2] = score
+        eq = int(fut.equals[i]) >> 2
+        r = 0
+        while eq:
+            if eq & 1:
+                out[suit * 13 + r] = score
+            eq >>= 1
+            r += 1
+    return out
 
 
 def plain_solve_seconds(pbn: str, leader: int, trump: int, trick: tuple[str, ...] = ()) -> float:

@@ -41,6 +41,9 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
     out.append(f"profile: {r.profile} ("
                + ", ".join(f"{k} {v}" for k, v in r.options) + ")")
     out.append("")
+    if r.likely is not None:
+        out.extend(_likely_text(r, ascii_only))
+        return "\n".join(out)
     verdict = _VERDICT_WORDS[r.verdict]
     if r.verdict == "undetermined" and r.bounds is not None:
         # Not an award: only the bounds the search proved (the award column would mislead).
@@ -102,6 +105,76 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
     return "\n".join(out)
 
 
+def _likely_text(r: Ruling, ascii_only: bool) -> list[str]:
+    """The 69B part of a withdrawn agreement's ruling: the award, each disputed trick's
+    probability and interval, and a sample line for each outcome."""
+    assert r.likely is not None
+    lk = r.likely
+    side = f"{r.claimer.long_name}'s side"
+    verdict = ("agreement withdrawn (69B)" if r.awarded_claimer != r.claimed
+               else "agreement stands (69A)")
+    out = [f"RULING: {verdict}: {side} {r.awarded_claimer}, opponents {r.awarded_opponents}  "
+           f"[laws {', '.join(r.laws)}]",
+           f"agreed: {side} {r.claimed} of {r.tricks_left}; double dummy = {r.dd}"]
+    out.extend(f"note: {note}" for note in r.notes)
+    out.append("")
+    out.append(f"would the side likely have won it had play continued? ({lk.samples} "
+               f"playouts, seed {lk.seed}, likely = above {lk.threshold:.0%} with 95% "
+               "confidence)")
+    for d in lk.disputed:
+        who = side if d.side == "claimer" else "the opponents"
+        lo, hi = d.interval
+        out.append(f"  {who} win at least {d.tricks} of {r.tricks_left}: {d.wins} of "
+                   f"{lk.samples} = {d.probability:.1%} (interval {lo:.1%}-{hi:.1%}): "
+                   + ("likely, the trick goes back" if d.likely else "not likely"))
+    out.append("")
+    out.append("outcomes of the playouts (one sample line each):")
+    for o in lk.outcomes:
+        out.append(f"  {side} {o.tricks} trick{'s' if o.tricks != 1 else ''} in {o.playouts} "
+                   f"playouts ({o.playouts / lk.samples:.1%}):")
+        for i, trick in enumerate(o.line, start=1):
+            out.append(f"    {i:2d}. " + ", ".join(
+                f"{lc.seat.letter} {lc.card.render(ascii_only=ascii_only)}" for lc in trick))
+    out.append("")
+    out.append(f"sampler: {lk.decisions} decisions at {lk.pools} position"
+               f"{'' if lk.pools == 1 else 's'} with a choice, "
+               f"{lk.layouts_solved} layouts solved by DDS ({r.search.solver_calls} DDS "
+               f"boards), {lk.layouts_per_decision} layouts weighed a decision (all layouts "
+               f"solved up to {lk.exact_up_to}, else {lk.pool_size} drawn), "
+               f"{lk.seconds * 1000:.1f} ms")
+    return out
+
+
+def _likely_dict(r: Ruling, timings: bool) -> dict[str, Any]:
+    """The 69B estimate as JSON (the ``likely`` key, present only in the withdrawn phase)."""
+    assert r.likely is not None
+    lk = r.likely
+    doc: dict[str, Any] = {
+        "samples": lk.samples,
+        "seed": lk.seed,
+        "threshold": lk.threshold,
+        "threshold_source": lk.threshold_source,
+        "confidence": 0.95,
+        "layouts_per_decision": lk.layouts_per_decision,
+        "pool_size": lk.pool_size,
+        "exact_up_to": lk.exact_up_to,
+        "disputed": [{"side": d.side, "tricks": d.tricks, "wins": d.wins,
+                      "probability": d.probability,
+                      "interval": {"lower": d.interval[0], "upper": d.interval[1]},
+                      "likely": d.likely} for d in lk.disputed],
+        "outcomes": [{"tricks": o.tricks, "playouts": o.playouts,
+                      "line": [[{"seat": lc.seat.letter, "card": str(lc.card)} for lc in t]
+                               for t in o.line]} for o in lk.outcomes],
+        "decisions": lk.decisions,
+        "pools": lk.pools,
+        "layouts_solved": lk.layouts_solved,
+    }
+    if timings:
+        doc["seconds"] = lk.seconds
+        doc["dds_seconds"] = lk.dds_seconds
+    return doc
+
+
 def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
     """The ruling as a JSON-ready dict (schema ``claimcheck.ruling/2``).
 
@@ -117,7 +190,11 @@ def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
     }
     if timings:
         search["seconds"] = r.search.seconds
+    extra: dict[str, Any] = {}
+    if r.likely is not None:
+        extra["likely"] = _likely_dict(r, timings)
     return {
+        **extra,
         "schema": SCHEMA,
         "position": {
             "deal": r.position.to_pbn(),

@@ -372,7 +372,15 @@
     } else {
       bounds.hidden = true;
     }
-    $("notes").replaceChildren(...r.notes.map((n) => el("li", {}, n)));
+    // A 69B ruling (phase withdrawn) carries its estimate: each disputed trick's probability.
+    const pc = (x) => (100 * x).toFixed(1) + "%";
+    const likely = r.likely ? r.likely.disputed.map((d) =>
+      (d.side === "claimer" ? claimer + "'s side" : "The opponents") + " win at least "
+      + d.tricks + " of " + r.tricks_left + " in " + d.wins + " of " + r.likely.samples
+      + " playouts: " + pc(d.probability) + " (interval " + pc(d.interval.lower) + "–"
+      + pc(d.interval.upper) + "), " + (d.likely ? "likely: the trick goes back" : "not likely"))
+      : [];
+    $("notes").replaceChildren(...[...likely, ...r.notes].map((n) => el("li", {}, n)));
 
     const doubts = $("doubts");
     doubts.replaceChildren(...r.doubts.map((d) => el("li", {},
