@@ -494,11 +494,12 @@ class Search:
         return won + k
 
     def _safe_floor(self, node: Node, seat: int, limit: int) -> int:
-        """A lower bound from the picture: with full awareness, when the tricks still claimed
-        are sure from here and every normal card from here on is safe (no step left that may
-        prescribe an unsafe card, no trump-drawing routine, no careless blocking, a declarer
-        claim), every normal line keeps them sure, on the real cards too (the real layout is
-        one of the picture's). 0 when that does not hold."""
+        """A lower bound from the picture: with full awareness, when *limit* tricks (at most
+        the tricks still claimed) are sure from here and every normal card from here on keeps
+        the sure tricks (no step left that may prescribe an unsafe card, no trump-drawing
+        routine, no careless blocking, a declarer claim), every normal line keeps them sure,
+        on the real cards too (the real layout is one of the picture's). 0 when that does not
+        hold. The reference search of the tests (no floors) checks the bound's soundness."""
         c = self.claimer
         real = node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]
         if not node.trick and self._is_claimer_side(node.leader) and self._all_tops(node, real):
@@ -514,9 +515,14 @@ class Search:
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
         if self.opts.draws_trumps and real & ~node.forgotten & trumps:
             return 0  # the routine may lead a trump where the claim needed a ruff
+        # The question is the limit, not every trick still claimed: a claimer who cannot be
+        # sure of them all plays the cards that keep the most sure tricks (§4.2), so the
+        # limit, once sure, stays sure along his normal lines; and "limit sure" is much the
+        # easier question when the whole claim is not (a 7-card real claim: 19,370 search
+        # nodes and 330,725 oracle nodes before, 291 and 141,386 after, the same N).
         if self.oracle.decide(node.hands, node.trick, node.leader, node.forgotten,
-                              node.known_out, need, QUESTION_CAP):
-            return need
+                              node.known_out, limit, QUESTION_CAP):
+            return limit
         return 0
 
     def _all_tops(self, node: Node, believed: int) -> bool:
