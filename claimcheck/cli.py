@@ -468,6 +468,68 @@ def serve(host: str, port: int) -> None:
     run(host, port)
 
 
+# --- options ----------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file", required=False, type=FileOrUrl())
+@_BOARD
+@click.option("--deal", help="The cards at the irregularity: a PBN deal 'N:...'.")
+@click.option("--trump", type=STRAIN, help="Trump strain (with --deal).")
+@click.option("--lead", type=SEAT, help="Seat that led the trick in progress or is to lead.")
+@click.option("--trick", default="", help="Cards already played to the trick, in order.")
+@click.option("--declarer", type=SEAT, help="Declarer (needed with --deal).")
+@click.option("--penalty-cards", help="Penalty cards in force, like 'E: CK major, D6 major'.")
+@click.option("--lead-restriction", help="A lead restriction, like 'W: S forbidden while on lead'.")
+@click.option("--irregularity", "irregularity_text",
+              help="What happened, like 'lead out of turn: N HQ' (default: the record's "
+                   "[Irregularity] tag; none: the choices now in force).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
+              help="Nodes each option's double-dummy value may take.")
+@_ASCII
+def options(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
+            lead: Seat | None, trick: str, declarer: Seat | None, penalty_cards: str | None,
+            lead_restriction: str | None, irregularity_text: str | None, fmt: str,
+            max_nodes: int, ascii_only: bool) -> None:
+    """List each side's options after a play irregularity (Laws 50-58), with the Laws, who
+    chooses, what follows, and each option's double-dummy result for the non-offending side."""
+    from claimcheck.options import analyse, render_options_json, render_options_text
+    from claimcheck.penalty import parse_lead_restrictions, parse_penalty_cards
+    from claimcheck.policy.irregularities import parse_irregularity
+
+    try:
+        records: list[tuple[str, Position, str | None]] = []
+        if deal is not None:
+            if trump is None or lead is None or declarer is None:
+                raise click.UsageError("--deal needs --trump, --lead and --declarer")
+            records.append(("--deal", _position_from_options(deal, trump, lead, trick,
+                                                             declarer), None))
+        elif file is not None:
+            for rec in _pick(_records(file), board):
+                records.append((rec.id, rec.position, rec.tag("Irregularity")))
+        else:
+            raise click.UsageError("give FILE or --deal")
+        for name, pos, tag in records:
+            if penalty_cards or lead_restriction:
+                pos = pos.with_irregularities(
+                    parse_penalty_cards(penalty_cards) if penalty_cards else pos.penalty_cards,
+                    parse_lead_restrictions(lead_restriction) if lead_restriction
+                    else pos.lead_restrictions)
+            text = irregularity_text if irregularity_text is not None else tag
+            irregularity = parse_irregularity(text) if text else None
+            analysis = analyse(pos, irregularity, max_nodes=max_nodes)
+            if fmt == "json":
+                click.echo(render_options_json(analysis))
+            else:
+                if len(records) > 1:
+                    click.echo(f"== {name}")
+                click.echo(render_options_text(analysis, ascii_only=ascii_only))
+    except ClaimcheckError as exc:
+        _fail(exc)
+
+
 # --- rules ------------------------------------------------------------------------------------
 
 
