@@ -580,7 +580,8 @@ def _simultaneous_play(position: Position, irr: Irregularity) -> Options:
         if defender:
             pens = [_penalty(seat, c, inadvertent=True, single=len(others) == 1) for c in others]
             return f"{_penalty_words(pens)} become penalty cards (Law 58B2, 50)"
-        return f"{_cards(others)} go back to the hand: no penalty card (Law 48A)"
+        verb = "goes" if len(others) == 1 else "go"
+        return f"{_cards(others)} {verb} back to the hand: no penalty card (Law 48A)"
 
     opts: list[Option] = []
     withdraw = ([f"{_cards(list(later))} played after it may be withdrawn and replaced without "
