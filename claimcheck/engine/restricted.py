@@ -222,7 +222,11 @@ class RestrictedSolver:
     @property
     def calls(self) -> int:
         """DDS calls made (the inner solver's count)."""
-        return int(getattr(self.inner, "calls", 0))
+        return self.inner.calls
+
+    @calls.setter
+    def calls(self, value: int) -> None:
+        self.inner.calls = value
 
     @property
     def nodes(self) -> int:

@@ -20,6 +20,7 @@ tricks from here?" (:meth:`Search.find`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -108,6 +109,10 @@ class Search:
     checks end a branch; asking at every trick start cost 60 DDS calls a position for 1% fewer
     nodes, and doubled the time. So by default DDS bounds the root (a claim above DD needs no
     search) and walks the failing lines; the search proper does the rest."""
+    legal_filter: Callable[[tuple[int, int, int, int], tuple[int, ...], int], int] | None = None
+    """The legal cards of a seat when penalty cards or a lead restriction are in force (Laws
+    50-51; :class:`~claimcheck.engine.restricted.RestrictedSolver`), None when none is: the
+    one point where the search's moves honour them."""
     stats: Stats = field(default_factory=Stats)
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
@@ -246,7 +251,7 @@ class Search:
 
     def _forced(self, node: Node, seat: int) -> bool:
         """True when *seat*'s legal cards are one group of equivalent cards."""
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         if own & (own - 1) == 0:
             return True
         return len(groups(own, others_of(node.hands, seat, node.trick))) == 1
@@ -264,7 +269,7 @@ class Search:
         if self._is_claimer_side(seat):
             dd_after = None
             if not node.forgotten and not self.plan.has_technique:
-                own = _legal(node, seat)
+                own = self._legal(node, seat)
                 if own & (own - 1) and len(groups(own, others_of(node.hands, seat,
                                                                  node.trick))) > 1:
                     dd_after = self.solver.scores(node.hands, node.trick, node.leader,
@@ -272,8 +277,10 @@ class Search:
             alts = normal_plays(self._point(node), self.oracle, dd_after)
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
+            if self.legal_filter is not None:
+                alts = self._restricted(node, seat, alts)
             return alts
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         if own & (own - 1) == 0:
             return [(own.bit_length() - 1, DEFENCE)]
         others = others_of(node.hands, seat, node.trick)
@@ -289,6 +296,25 @@ class Search:
                     reps.remove(cheap)
                     reps.insert(0, cheap)
         return [(c, DEFENCE) for c in reps]
+
+    def _legal(self, node: Node, seat: int) -> int:
+        """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
+        restriction in force when :attr:`legal_filter` is set."""
+        if self.legal_filter is not None:
+            return self.legal_filter(node.hands, node.trick, seat)
+        return _legal(node, seat)
+
+    def _restricted(self, node: Node, seat: int, alts: list[tuple[int, str]]
+                    ) -> list[tuple[int, str]]:
+        """The normal cards that are legal under the penalty cards in force; when none is (a
+        penalty card must be played, Law 50D1, or declarer designates one, Law 51A), every
+        legal card, each a choice resolved against the claimer."""
+        legal = self._legal(node, seat)
+        kept = [a for a in alts if legal >> a[0] & 1]
+        if kept:
+            return kept
+        others = others_of(node.hands, seat, node.trick)
+        return [(c, FollowStatement.id) for c in groups(legal, others)]
 
     def _technique(self, node: Node, alts: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """A squeeze or throw-in named without detail: the claimer is credited with the cards
@@ -477,7 +503,7 @@ class Search:
     def _aware_alternative(self, node: Node, seat: int, card: int) -> bool:
         """True when, with full awareness, another card of *seat* keeps more sure tricks than
         *card*: only then did the forgotten card make the difference."""
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         mine = self._aware_most(node, seat, card)
         for other in groups(own & ~(1 << card), others_of(node.hands, seat, node.trick)):
             if self._aware_most(node, seat, other) > mine:

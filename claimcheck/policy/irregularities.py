@@ -20,13 +20,14 @@ diagram; :func:`parse_irregularity`)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Literal
 
 from claimcheck.cards import Card, Seat, Suit
 from claimcheck.errors import InputError
 from claimcheck.penalty import HONOUR, LeadRestriction, PenaltyCard
+from claimcheck.plan import Doubt, LinePlan
 from claimcheck.position import Position
 from claimcheck.tricks import Pair
 
@@ -655,3 +656,45 @@ def _exposed(position: Position, irr: Irregularity) -> Options:
                            (intro, "each major penalty card is played at the first legal "
                             "opportunity (Law 50D1)"), pos),), ())
 
+
+
+# --- Law 55 in a claim: a statement that starts from the wrong hand ------------------------------
+
+WRONG_HAND = "wrong-hand"
+"""The kind of the doubtful point a statement starting from the wrong hand gives."""
+
+_LEADING_ACTIONS = ("play", "cash", "run", "finesse", "duck")
+
+
+def wrong_hand_start(plan: LinePlan, position: Position, claimer: Seat) -> LinePlan:
+    """*plan* ruled the way the WBF Laws Committee (2001) read a statement that starts with a
+    lead from the wrong hand (Law 55, declarer's lead out of turn): the statement is followed
+    up to the irregularity, then the claim is ruled as if nothing more had been said. Here the
+    irregularity is the statement's first card, so no step of it is kept; the facts it asserts
+    stay (they are not a line of play), and a doubtful point says why.
+
+    Only the start is read this way: a later step from the wrong hand is the engine's premise
+    failing (followed up to there, then abandoned), which the search already does.
+    """
+    if position.trick or not plan.phases or not plan.phases[0]:
+        return plan
+    leader = position.leader
+    if Pair.of(leader) is not Pair.of(claimer):
+        return plan
+    step = plan.phases[0][0]
+    if step.action not in _LEADING_ACTIONS:
+        return plan
+    other = leader.partner
+    named_other = step.hand == other
+    held_there = (step.action == "play" and bool(step.cards)
+                  and all(c in position.hands[other] for c in step.cards))
+    if not (named_other or held_there):
+        return plan
+    doubt = Doubt(
+        step.words or step.action,
+        f"the statement starts from the wrong hand: {leader.long_name} has the lead, not "
+        f"{other.long_name} (Law 55; WBF Laws Committee 2001): it is followed up to there, "
+        "then the claim is ruled as if nothing more was stated",
+        WRONG_HAND,
+    )
+    return replace(plan, phases=(), kept=(), doubts=(*plan.doubts, doubt))
