@@ -19,8 +19,8 @@ on lead"]``, and the French diagram line ``Cartes pénalisées : Est ♣R ♦6``
 :func:`parse_penalty_cards` and :func:`parse_lead_restrictions` and written by
 :func:`render_penalty_cards` and :func:`render_lead_restrictions`, each the other's inverse.
 
->>> [str(p) for p in parse_penalty_cards("E: CK major, D6 major")]
-['E: CK major', 'E: D6 major']
+>>> render_penalty_cards(parse_penalty_cards("E: CK major, D6 major"))
+'E: D6 major, CK major'
 >>> render_lead_restrictions(parse_lead_restrictions("W: S forbidden while on lead"))
 'W: S forbidden while on lead'
 """
@@ -317,7 +317,7 @@ def _suit_token(token: str, notation: Notation) -> Suit | None:
 def render_penalty_cards(cards: Iterable[PenaltyCard]) -> str:
     """``E: CK major, D6 major; W: S4 minor`` (inverse of :func:`parse_penalty_cards`)."""
     by_seat: dict[Seat, list[PenaltyCard]] = {}
-    for p in sorted(cards, key=lambda p: (p.seat, -p.card.index)):
+    for p in sorted(cards, key=lambda p: (p.seat, p.card.suit, -p.card.rank)):
         by_seat.setdefault(p.seat, []).append(p)
     return "; ".join(
         f"{seat.letter}: " + ", ".join(

@@ -56,7 +56,7 @@ def test_penalty_cards_read_and_render_both_ways() -> None:
     cards = parse_penalty_cards("E: CK major, D6 major; W: S4 minor")
     assert set(cards) == {PenaltyCard(Seat.E, c("CK")), PenaltyCard(Seat.E, c("D6")),
                           PenaltyCard(Seat.W, c("S4"), False)}
-    assert render_penalty_cards(cards) == "E: CK major, D6 major; W: S4 minor"
+    assert render_penalty_cards(cards) == "E: D6 major, CK major; W: S4 minor"
     assert set(parse_penalty_cards(render_penalty_cards(cards))) == set(cards)
 
 
