@@ -129,6 +129,10 @@ def render_options_text(analysis: Analysis, *, ascii_only: bool = False) -> str:
     what = str(o.irregularity) if o.irregularity is not None else "choices in force"
     lines.append(f"IRREGULARITY: {what}  [laws {', '.join(o.laws)}]")
     who = "none" if o.offender is None else o.offender.long_name
+    declarer = o.position.declarer
+    if o.offender is not None and declarer is not None and o.offender in (declarer,
+                                                                         declarer.partner):
+        who += " (declarer)" if o.offender == declarer else " (dummy)"
     lines.append(f"offender: {who}; non-offending side: {side}")
     lines.append(f"who chooses: {o.chooser}")
     if o.position.penalty_cards:

@@ -406,15 +406,15 @@ def problems_of(hands: tuple[frozenset[Card], ...], trick: tuple[Card, ...], lea
     # The trick in progress was played under these restrictions: each card in it must have
     # been legal then. A card played may have been a penalty card itself (it is no longer
     # listed), so it is flagged only when it would be illegal either way.
-    r = restrictions_of(penalty_cards, lead_restrictions)
+    masks = restrictions_of(penalty_cards, lead_restrictions)
     for i, card in enumerate(trick):
         seat = leader.next(i)
         before = mask_of(hands[seat]) | 1 << card.index
         so_far = tuple(c.index for c in trick[:i])
-        major = list(r.major)
+        major = list(masks.major)
         major[seat] |= 1 << card.index
-        as_penalty = r._replace(major=(major[0], major[1], major[2], major[3]))
-        if not (legal_mask(before, so_far, seat, r) | legal_mask(before, so_far, seat,
+        as_penalty = masks._replace(major=(major[0], major[1], major[2], major[3]))
+        if not (legal_mask(before, so_far, seat, masks) | legal_mask(before, so_far, seat,
                                                                  as_penalty)) >> card.index & 1:
             problems.append(f"{seat.long_name} played {card.symbol()} to the trick in progress "
                             "against a penalty card or lead restriction in force "

@@ -73,7 +73,7 @@ def test_every_seed_position_names_its_source_law_and_conclusion(file: str) -> N
         assert rec.tag("Law") and rec.tag("Conclusion"), rec.id
 
 
-# --- Law 51 ---------------------------------------------------------------------------------------
+# --- Law 51 --------------------------------------------------------------------------------------
 
 
 def test_law51_a1_dummy_leads_a_diamond_and_east_must_play_the_d6() -> None:
@@ -155,7 +155,7 @@ def test_law51_example_2_forbidding_diamonds_leaves_the_hearts_to_be_played() ->
     assert set(a.best) == {"require-D", "forbid-D", "no-restriction"}
 
 
-# --- Law 55 ---------------------------------------------------------------------------------------
+# --- Law 55 --------------------------------------------------------------------------------------
 
 
 def test_law55_either_defender_may_refuse_and_south_must_lead_from_hand() -> None:
@@ -195,7 +195,7 @@ def test_a_defenders_lead_out_of_turn_gives_declarer_the_law_50_options() -> Non
     assert render_penalty_cards(kept.penalty_cards) == "E: D5 major"
 
 
-# --- Law 58 ---------------------------------------------------------------------------------------
+# --- Law 58 --------------------------------------------------------------------------------------
 
 
 def test_law58_declarer_replaces_the_ten_by_the_ace_and_the_director_adjusts() -> None:
@@ -245,7 +245,7 @@ def test_russian_58_4_a_visible_card_that_would_revoke_becomes_a_penalty_card() 
     assert legal(v.option.position) == {"D9", "D6"}  # Law 44C before the penalty card
 
 
-# --- the command ----------------------------------------------------------------------------------
+# --- the command ---------------------------------------------------------------------------------
 
 
 def test_options_prints_one_line_per_option_with_its_laws() -> None:
@@ -282,3 +282,12 @@ def test_options_reports_an_impossible_irregularity_without_a_traceback() -> Non
     assert result.exit_code == 1
     assert "East does not hold ♠K" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_readme_example_is_the_commands_output() -> None:
+    readme = (SEEDS.parents[1] / "README.md").read_text(encoding="utf-8")
+    command = "$ claimcheck options deals/seeds/law55-options.pbn --board 1\n"
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    result = CliRunner().invoke(main, ["options", str(SEEDS / "law55-options.pbn"), "--board",
+                                       "1"])
+    assert result.output.rstrip("\n") == shown.rstrip("\n")

@@ -213,7 +213,7 @@ def test_a_required_suit_binds_one_lead() -> None:
     assert not after.lead_restrictions
 
 
-# --- properties ------------------------------------------------------------------------------------
+# --- properties ----------------------------------------------------------------------------------
 
 
 def _random_irregular(rng: np.random.Generator) -> Position | None:

@@ -259,7 +259,8 @@ def _penalty(seat: Seat, card: Card, *, inadvertent: bool, single: bool) -> Pena
 
 
 def _penalty_words(cards: list[PenaltyCard]) -> str:
-    return ", ".join(f"{p.card.symbol()} ({'major' if p.major else 'minor'})" for p in cards)
+    ordered = sorted(cards, key=lambda p: (p.card.suit, -p.card.rank))
+    return ", ".join(f"{p.card.symbol()} ({'major' if p.major else 'minor'})" for p in ordered)
 
 
 def _remain(cards: list[PenaltyCard]) -> str:
@@ -345,7 +346,7 @@ def _designations(position: Position, base_id: str, laws: tuple[str, ...], intro
     return out
 
 
-# --- the choices in force -------------------------------------------------------------------------
+# --- the choices in force ------------------------------------------------------------------------
 
 
 def _standing_choices(position: Position) -> Options:
@@ -371,7 +372,7 @@ def _standing_choices(position: Position) -> Options:
                             "option (Law 50D2, 51B); name the irregularity")
 
 
-# --- Law 55 / 56: leads out of turn ----------------------------------------------------------------
+# --- Law 55 / 56: leads out of turn --------------------------------------------------------------
 
 
 def _lead_out_of_turn(position: Position, irr: Irregularity) -> Options:
@@ -422,17 +423,17 @@ def _lead_out_of_turn(position: Position, irr: Irregularity) -> Options:
     # A defender led out of turn: declarer's options (Laws 56, 53A, 50).
     chooser = f"declarer ({declarer.long_name})"
     penalty = PenaltyCard(seat, card, True)
-    refused = _rebuild(position, penalty_cards=position.penalty_cards | {penalty})
+    with_penalty = _rebuild(position, penalty_cards=position.penalty_cards | {penalty})
     opts = [Option("accept", ("56", "53A"), "accept the lead",
                    (f"{card.symbol()} is the lead", f"{nxt.long_name} plays next"), accepted)]
     correct = position.leader
     if correct == seat.partner:
-        opts += _lead_options(refused, correct, "refuse", ("56", "50D1"), "refuse it; ")
+        opts += _lead_options(with_penalty, correct, "refuse", ("56", "50D1"), "refuse it; ")
     else:
         opts.append(Option(
             "refuse", ("56", "50D1"), "refuse it",
             (f"{card.symbol()} becomes a major penalty card of {seat.long_name} (Law 50B)",
-             f"{_role(position, correct)} leads"), refused))
+             f"{_role(position, correct)} leads"), with_penalty))
     notes = ["a major penalty card must be played at the first legal opportunity (Law 50D1)"]
     if position.won.total == 0 and all(len(h) == 13 for h in position.hands):
         notes.append("an opening lead out of turn: Law 54 also lets declarer spread his hand "
@@ -441,7 +442,7 @@ def _lead_out_of_turn(position: Position, irr: Irregularity) -> Options:
                    tuple(notes))
 
 
-# --- Law 57: premature play ------------------------------------------------------------------------
+# --- Law 57: premature play ----------------------------------------------------------------------
 
 
 def _premature_play(position: Position, irr: Irregularity, intro_notes: tuple[str, ...] = ()
@@ -477,8 +478,9 @@ def _premature_play(position: Position, irr: Irregularity, intro_notes: tuple[st
                 "50D1: played at his first legal opportunity)")
     opts: list[Option] = []
     if mine:
-        for oid, pick, word in (("highest", mine[0], "highest"), ("lowest", mine[-1], "lowest")):
-            opts.append(Option(oid, ("57A",), f"{partner.long_name} plays his {word} {led.word[:-1]}",
+        for oid, pick in (("highest", mine[0]), ("lowest", mine[-1])):
+            opts.append(Option(oid, ("57A",),
+                               f"{partner.long_name} plays his {oid} {led.word[:-1]}",
                                (f"{partner.long_name} plays {pick.symbol()}", pen_line),
                                base, True, (pick,)))
         notes.append(f"{partner.long_name} holds {led.word}, so a card of another suit cannot be "
@@ -623,7 +625,7 @@ def _simultaneous_play(position: Position, irr: Irregularity) -> Options:
     return Options(irr, position, seat, non_off, chooser, ("58B2",), tuple(opts), tuple(notes))
 
 
-# --- Laws 49-51: exposed cards ---------------------------------------------------------------------
+# --- Laws 49-51: exposed cards -------------------------------------------------------------------
 
 
 def _exposed(position: Position, irr: Irregularity) -> Options:
