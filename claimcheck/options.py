@@ -17,7 +17,7 @@ from typing import Any
 
 from claimcheck.bits import mask_of
 from claimcheck.cards import Seat
-from claimcheck.engine.restricted import RestrictedBudgetExceeded, RestrictedDD
+from claimcheck.engine.restricted import RestrictedDD
 from claimcheck.engine.solver import DDSolver, DoubleDummy
 from claimcheck.penalty import render_lead_restrictions, render_penalty_cards
 from claimcheck.policy.irregularities import Irregularity, Option, Options, options_for
@@ -100,11 +100,7 @@ def _bounds(rdd: RestrictedDD, pos: Position, pending: bool) -> tuple[int, int]:
     hands = (mask_of(pos.hands[0]), mask_of(pos.hands[1]), mask_of(pos.hands[2]),
              mask_of(pos.hands[3]))
     trick = tuple(c.index for c in pos.trick)
-    try:
-        v = rdd.value(hands, trick, int(pos.leader), pos.restrictions, choice_pending=pending)
-    except RestrictedBudgetExceeded:
-        return rdd.plain(hands, trick, int(pos.leader)), pos.tricks_left
-    return v, v
+    return rdd.bounds(hands, trick, int(pos.leader), pos.restrictions, choice_pending=pending)
 
 
 # --- rendering -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from claimcheck.penalty import (
     render_penalty_cards,
 )
 from claimcheck.position import Position
+from claimcheck.tricks import Pair
 from tests.randpos import random_position
 
 SEEDS = Path(__file__).resolve().parent.parent / "deals" / "seeds"
@@ -296,3 +297,52 @@ def test_restricted_dd_is_plain_dd_without_restrictions_and_never_below_it() -> 
         assert value >= plain
         free = rdd.value(hands, trick, int(pos.leader), pos.with_irregularities().restrictions)
         assert free == plain
+
+
+def _reference(pos: Position, pending: bool) -> int:
+    """Declarer's side's tricks by plain minimax over Position.legal_cards (no bound, no memo,
+    no DDS), with declarer's designation (Law 51A) and his Law 50D2 / 51B lead options."""
+    assert pos.declarer is not None
+    side = Pair.of(pos.declarer)
+    if pos.is_over():
+        return 0
+    leader = pos.leader
+    if pending and not pos.trick and not side.has(leader) and not any(
+            r.seat == leader for r in pos.lead_restrictions):
+        majors = [p for p in pos.penalty_cards if p.seat == leader.partner and p.major]
+        if majors:
+            values = [_reference(pos, False)]
+            for suit in {p.card.suit for p in majors}:
+                rest = [p for p in pos.penalty_cards
+                        if not (p.seat == leader.partner and p.card.suit == suit)]
+                for kind, until in (("required", "next-lead"), ("forbidden", "retains-lead")):
+                    option = pos.with_irregularities(
+                        rest, [LeadRestriction(leader, suit, kind, until)])  # type: ignore[arg-type]
+                    values.append(_reference(option, False))
+            return max(values)
+    seat = pos.to_play
+    maximise = side.has(seat) or pos.is_designation()
+    values = []
+    for card in pos.legal_cards():
+        after = pos.play(card)
+        won = after.won.pov(side) - pos.won.pov(side)
+        values.append(won + _reference(after, not after.trick))
+    return max(values) if maximise else min(values)
+
+
+def test_restricted_dd_agrees_with_a_plain_minimax_over_the_legal_cards() -> None:
+    rng = np.random.default_rng(5050)
+    solver = DDSolver()
+    compared = 0
+    for _ in range(150):
+        pos = _random_irregular(rng)
+        if pos is None or pos.declarer is None or pos.tricks_left > 3:
+            continue
+        rdd = RestrictedDD(solver, int(pos.trump), int(pos.declarer))
+        hands = (mask_of(pos.hands[0]), mask_of(pos.hands[1]), mask_of(pos.hands[2]),
+                 mask_of(pos.hands[3]))
+        trick = tuple(x.index for x in pos.trick)
+        got = rdd.value(hands, trick, int(pos.leader), pos.restrictions)
+        assert got == _reference(pos, True), (pos.to_pbn(), pos.penalty_cards)
+        compared += 1
+    assert compared > 40

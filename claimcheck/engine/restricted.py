@@ -25,6 +25,7 @@ from claimcheck.penalty import (
     is_designation,
     legal_mask,
 )
+from claimcheck.policy.sure import BudgetExceeded
 
 Hands = tuple[int, int, int, int]
 
@@ -44,7 +45,10 @@ class RestrictedDD:
     trump: int
     declarer: int
     max_nodes: int = DEFAULT_NODES
+    """Nodes one value may take."""
     nodes: int = 0
+    """Nodes searched, over every value asked."""
+    _start: int = 0
     _memo: dict[tuple[object, ...], tuple[int, int]] = field(default_factory=dict)
 
     def _decl_side(self, seat: int) -> bool:
@@ -65,19 +69,35 @@ class RestrictedDD:
 
         :raises RestrictedBudgetExceeded: when :attr:`max_nodes` is spent.
         """
-        left = max(h.bit_count() for h in hands)
-        return self._search(hands, trick, leader, r, choice_pending, -1, left + 1)
+        low, _ = self._climb(hands, trick, leader, r, choice_pending, raise_on_budget=True)
+        return low
 
     def bounds(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
                *, choice_pending: bool = True) -> tuple[int, int]:
         """(low, high) for :meth:`value`: equal when the search finished within its budget,
-        else the plain DDS value (a lower bound) and the tricks left."""
-        try:
-            v = self.value(hands, trick, leader, r, choice_pending=choice_pending)
-        except RestrictedBudgetExceeded:
-            seat = (leader + len(trick)) % 4
-            return self.plain(hands, trick, leader), hands[seat].bit_count()
-        return v, v
+        else what it proved (at least the plain DDS value) and the tricks left."""
+        return self._climb(hands, trick, leader, r, choice_pending, raise_on_budget=False)
+
+    def _climb(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
+               pending: bool, *, raise_on_budget: bool) -> tuple[int, int]:
+        # The plain value is a lower bound (every restriction binds a defender, every choice
+        # is declarer's); restrictions rarely move it by more than a trick or two, so the
+        # value is found by asking "at least one more?" with a null window until the answer
+        # is no.
+        seat = (leader + len(trick)) % 4
+        left = hands[seat].bit_count()
+        low = self.plain(hands, trick, leader)
+        self._start = self.nodes
+        while low < left:
+            try:
+                if not self._ge(hands, trick, leader, r, pending, low + 1):
+                    return low, low
+            except RestrictedBudgetExceeded:
+                if raise_on_budget:
+                    raise
+                return low, left
+            low += 1
+        return low, low
 
     def _pending_choices(self, hands: Hands, leader: int, r: Restrictions) -> list[Restrictions]:
         """Declarer's Law 50D2 / 51B options when *leader*, a defender, has the lead while his
@@ -106,81 +126,63 @@ class RestrictedDD:
                                      retains=True))
         return out
 
-    def _search(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
-                pending: bool, alpha: int, beta: int) -> int:
+    def _ge(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
+            pending: bool, k: int) -> bool:
+        """True when declarer's side can take at least *k* tricks from here under *r*."""
+        if k <= 0:
+            return True
         seat = (leader + len(trick)) % 4
-        if not hands[seat]:
-            return 0
-        if r.is_empty or (not any(r.major[s] & hands[s] for s in range(4))
-                          and not any(r.minor[s] & hands[s] for s in range(4))
-                          and r.lead_seat < 0):
-            return self.plain(hands, trick, leader)
+        left = hands[seat].bit_count()
+        if k > left:
+            return False
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        if r.lead_seat < 0 and not any((r.major[s] | r.minor[s]) & held for s in range(4)):
+            return self.plain(hands, trick, leader) >= k
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes - self._start > self.max_nodes:
             raise RestrictedBudgetExceeded
-        key: tuple[object, ...] | None = None
-        lo, hi = 0, hands[seat].bit_count()
-        if not trick:
-            key = (hands, leader, r, pending)
-            known = self._memo.get(key)
-            if known is not None:
-                lo, hi = known
-                if lo == hi or lo >= beta or hi <= alpha:
-                    return lo if lo >= beta or lo == hi else hi
-            lo = max(lo, self.plain(hands, trick, leader))
-            if lo >= beta or lo == hi:
-                self._memo[key] = (lo, hi)
-                return lo
-            if pending:
-                choices = self._pending_choices(hands, leader, r)
-                if choices:
-                    best = -1
-                    a = max(alpha, lo - 1)
-                    for option in choices:
-                        v = self._search(hands, trick, leader, option, False, a, beta)
-                        best = max(best, v)
-                        a = max(a, v)
-                        if best >= beta:
-                            break
-                    self._store(key, best, alpha, beta, lo, hi)
-                    return best
-        legal = legal_mask(hands[seat], trick, seat, r)
-        maximise = self._decl_side(seat) or is_designation(legal, seat, r)
-        pen = r.major[seat] | r.minor[seat]
-        others = others_of(hands, seat, trick)
-        reps = groups(legal & ~pen, others | pen) + [
-            c for c in range(52) if (legal & pen) >> c & 1
-        ]
-        best = -1 if maximise else 99
-        a, b = alpha, beta
-        for card in sorted(reps, reverse=True):
-            v = self._child(hands, trick, leader, r, seat, card, a, b)
-            if maximise:
-                if v > best:
-                    best = v
-                a = max(a, v)
-            else:
-                if v < best:
-                    best = v
-                b = min(b, v)
-            if a >= b:
-                break
-        if key is not None:
-            self._store(key, best, alpha, beta, lo, hi)
-        return best
-
-    def _store(self, key: tuple[object, ...], v: int, alpha: int, beta: int, lo: int,
-               hi: int) -> None:
-        if v <= alpha:
-            hi = min(hi, v)
-        elif v >= beta:
-            lo = max(lo, v)
+        # Proved bounds are kept at every node: the same cards reach the same node by many
+        # orders of play, in the trick as at its start.
+        key = (hands, trick, leader, r, pending)
+        lo, hi = self._memo.get(key, (0, left))
+        if lo >= k:
+            return True
+        if hi < k:
+            return False
+        # One DDS call gives the plain value (a lower bound) and the order to try the cards
+        # in: the plain double-dummy best first.
+        scores = self.solver.scores(hands, trick, leader, self.trump)
+        decl = self._decl_side(seat)
+        top = max(scores.values()) if scores else 0
+        plain = top if decl else left - top
+        if plain >= k:
+            result = True
+        elif pending and not trick and (choices := self._pending_choices(hands, leader, r)):
+            result = any(self._ge(hands, trick, leader, option, False, k) for option in choices)
         else:
-            lo = hi = v
-        self._memo[key] = (lo, max(lo, hi))
+            legal = legal_mask(hands[seat], trick, seat, r)
+            maximise = decl or is_designation(legal, seat, r)
+            pen = r.major[seat] | r.minor[seat]
+            others = others_of(hands, seat, trick)
+            reps = groups(legal & ~pen, others | pen) + [
+                c for c in range(52) if (legal & pen) >> c & 1
+            ]
 
-    def _child(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
-               seat: int, card: int, alpha: int, beta: int) -> int:
+            def for_declarer(card: int) -> int:
+                v = scores.get(card, 0)
+                return v if decl else left - v
+
+            reps.sort(key=for_declarer, reverse=maximise)
+            result = not maximise
+            for card in reps:
+                if self._child_ge(hands, trick, leader, r, seat, card, k) == maximise:
+                    result = maximise
+                    break
+        self._memo[key] = (max(lo, k), hi) if result else (lo, min(hi, k - 1))
+        return result
+
+    def _child_ge(self, hands: Hands, trick: tuple[int, ...], leader: int, r: Restrictions,
+                  seat: int, card: int, k: int) -> bool:
         bit = 1 << card
         h = list(hands)
         h[seat] &= ~bit
@@ -188,11 +190,11 @@ class RestrictedDD:
         r2 = after_card(r, seat, card)
         t = trick + (card,)
         if len(t) < 4:
-            return self._search(child, t, leader, r2, False, alpha, beta)
+            return self._ge(child, t, leader, r2, False, k)
         winner = (leader + winner_index(t, self.trump)) % 4
         won = 1 if self._decl_side(winner) else 0
         r2 = after_trick(r2, leader, winner)
-        return won + self._search(child, (), winner, r2, True, alpha - won, beta - won)
+        return self._ge(child, (), winner, r2, True, k - won)
 
 
 @dataclass
@@ -254,10 +256,17 @@ class RestrictedSolver:
         return legal_mask(hands[seat], trick, seat, self.restrictions_at(hands, trick))
 
     def _value(self, hands: Hands, trick: tuple[int, ...], leader: int) -> int:
-        """Tricks for the side to play."""
+        """Tricks for the side to play.
+
+        :raises BudgetExceeded: when the restricted search runs out of nodes: the ruling then
+            reports the bounds it proved, never a guess.
+        """
         r = self.restrictions_at(hands, trick)
         seat = (leader + len(trick)) % 4
-        v = self.dd.value(hands, trick, leader, r, choice_pending=False)
+        try:
+            v = self.dd.value(hands, trick, leader, r, choice_pending=False)
+        except RestrictedBudgetExceeded:
+            raise BudgetExceeded from None
         return v if (seat - self.declarer) % 2 == 0 else hands[seat].bit_count() - v
 
     def tricks(self, hands: Hands, trick: tuple[int, ...], leader: int, trump: int) -> int:
