@@ -291,3 +291,15 @@ def test_the_readme_example_is_the_commands_output() -> None:
     result = CliRunner().invoke(main, ["options", str(SEEDS / "law55-options.pbn"), "--board",
                                        "1"])
     assert result.output.rstrip("\n") == shown.rstrip("\n")
+
+
+def test_an_opening_lead_out_of_turn_gives_declarer_the_law_54_options() -> None:
+    # The seed's first Law 55 deal before the opening lead, East leading instead of West.
+    deal = "S:AK.AT8743.AJ3.Q3 QJT654.K.K54.965 98.QJ95.QT2.KT82 732.62.9876.AJ74"
+    pos = Position.from_pbn(deal, trump="H", leader="W", declarer="S")
+    o = options_for(pos, parse_irregularity("lead out of turn: E C4"))
+    assert [x.id for x in o.options] == ["accept", "spread", "refuse-require-C",
+                                         "refuse-forbid-C", "refuse-no-restriction"]
+    assert o.options[1].laws == ("54A",) and o.options[1].position.declarer is Seat.N
+    assert o.options[0].position.to_play is Seat.S  # declarer plays second (Law 54B1)
+    assert o.options[2].laws[0] == "54D"

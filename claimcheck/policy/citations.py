@@ -70,6 +70,12 @@ PLAY_IRREGULARITIES: dict[str, Citation] = {
                  "forbid one or more; those suits' cards are picked up, the others remain"),
         Citation("53A", "a lead out of turn becomes correct when accepted, or when the next "
                  "player plays to it"),
+        Citation("54A", "after a faced opening lead out of turn declarer may spread his hand "
+                 "and become dummy"),
+        Citation("54B", "declarer may accept the opening lead out of turn; dummy is spread and "
+                 "declarer plays the second card from his hand"),
+        Citation("54C", "declarer must accept it if he could have seen any of dummy's cards"),
+        Citation("54D", "when declarer refuses the opening lead out of turn, Law 56 applies"),
         Citation("55A", "either defender may accept declarer's lead out of turn or require "
                  "its retraction; when they disagree the player next in turn decides"),
         Citation("55B1", "a retracted lead from the wrong hand: declarer leads from the "

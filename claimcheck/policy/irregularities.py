@@ -420,26 +420,40 @@ def _lead_out_of_turn(position: Position, irr: Irregularity) -> Options:
              Option("refuse", refuse_laws, "require its retraction", refused, position)),
             ("a defender who plays to the lead accepts it (Law 53A)",
              "declarer's line may not be based on information from the infraction (Law 55C)"))
-    # A defender led out of turn: declarer's options (Laws 56, 53A, 50).
+    # A defender led out of turn: declarer's options (Laws 56, 53A, 50; Law 54 at trick one).
     chooser = f"declarer ({declarer.long_name})"
     penalty = PenaltyCard(seat, card, True)
     with_penalty = _rebuild(position, penalty_cards=position.penalty_cards | {penalty})
-    opts = [Option("accept", ("56", "53A"), "accept the lead",
-                   (f"{card.symbol()} is the lead", f"{nxt.long_name} plays next"), accepted)]
+    opening = position.won.total == 0 and all(len(h) == 13 for h in position.hands)
+    refuse_laws = ("54D", "56", "50D1") if opening else ("56", "50D1")
+    opts = [Option("accept", ("54B", "53A") if opening else ("56", "53A"), "accept the lead",
+                   (f"{card.symbol()} is the lead",
+                    (f"dummy is spread and {declarer.long_name} plays the second card from "
+                     "his hand (Law 54B1)") if opening and nxt == declarer
+                    else f"{nxt.long_name} plays next"), accepted)]
+    notes = ["a major penalty card must be played at the first legal opportunity (Law 50D1)"]
+    if opening:
+        # Law 54A: declarer may spread his hand instead; his partner becomes declarer and
+        # plays the hand, the lead standing.
+        swapped = Position(accepted.hands, accepted.trump, accepted.leader, accepted.trick,
+                           declarer.partner, accepted.won, accepted.shown_out,
+                           accepted.penalty_cards, accepted.lead_restrictions)
+        opts.append(Option(
+            "spread", ("54A",), "accept it and spread his hand",
+            (f"{declarer.long_name} becomes dummy and {declarer.partner.long_name} declarer",
+             f"{card.symbol()} is the lead"), swapped))
+        notes.append("declarer must accept the lead if he could have seen any of dummy's "
+                     "cards (Law 54C)")
     correct = position.leader
     if correct == seat.partner:
-        opts += _lead_options(with_penalty, correct, "refuse", ("56", "50D1"), "refuse it; ")
+        opts += _lead_options(with_penalty, correct, "refuse", refuse_laws, "refuse it; ")
     else:
         opts.append(Option(
-            "refuse", ("56", "50D1"), "refuse it",
+            "refuse", refuse_laws, "refuse it",
             (f"{card.symbol()} becomes a major penalty card of {seat.long_name} (Law 50B)",
              f"{_role(position, correct)} leads"), with_penalty))
-    notes = ["a major penalty card must be played at the first legal opportunity (Law 50D1)"]
-    if position.won.total == 0 and all(len(h) == 13 for h in position.hands):
-        notes.append("an opening lead out of turn: Law 54 also lets declarer spread his hand "
-                     "(54A); that option is not listed here")
-    return Options(irr, position, seat, Pair.of(declarer), chooser, ("56",), tuple(opts),
-                   tuple(notes))
+    return Options(irr, position, seat, Pair.of(declarer), chooser,
+                   ("54",) if opening else ("56",), tuple(opts), tuple(notes))
 
 
 # --- Law 57: premature play ----------------------------------------------------------------------
