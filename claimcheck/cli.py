@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -130,6 +131,27 @@ _ASCII = click.option("--ascii", "ascii_only", is_flag=True,
 _BOARD = click.option("--board", "-b", help="Board number or record id within the file.")
 
 
+def _IRREGULAR(f: F) -> F:  # noqa: N802  # a decorator named like the others
+    """The penalty cards and lead restriction options of check and options."""
+    f = click.option("--lead-restriction",
+                     help="A lead restriction in force, like 'W: S forbidden while on lead'."
+                     )(f)
+    return click.option("--penalty-cards",
+                        help="Penalty cards in force, like 'E: CK major, D6 minor'.")(f)
+
+
+def _irregular(pos: Position, penalty_cards: str | None, lead_restriction: str | None
+               ) -> Position:
+    """*pos* with the penalty cards and lead restriction given on the command line (each
+    replaces the record's own when given)."""
+    from claimcheck.penalty import parse_lead_restrictions, parse_penalty_cards
+
+    return pos.with_irregularities(
+        parse_penalty_cards(penalty_cards) if penalty_cards else pos.penalty_cards,
+        parse_lead_restrictions(lead_restriction) if lead_restriction
+        else pos.lead_restrictions)
+
+
 # --- show / dd --------------------------------------------------------------------------------
 
 
@@ -237,12 +259,14 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
+@_IRREGULAR
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
           tricks: int | None, statement: str | None, accept_partial: bool, lang: str | None,
           profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
-          fmt: str, max_nodes: int, max_seconds: float, ascii_only: bool) -> None:
+          fmt: str, max_nodes: int, max_seconds: float, penalty_cards: str | None,
+          lead_restriction: str | None, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim, or a hand-viewer URL) or from --deal
     and options."""
     from claimcheck.report.text import render_json, render_text
@@ -262,6 +286,9 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             pos = _position_from_options(deal, trump, lead, trick, declarer or claimer)
             records = [ClaimRecord("command-line", pos, claimer=claimer, claimed=tricks,
                                    statement=statement, source=Location("<command line>"))]
+        if penalty_cards or lead_restriction:
+            records = [replace(r, position=_irregular(r.position, penalty_cards,
+                                                      lead_restriction)) for r in records]
         rulings = rule_records(records, from_options=file is None, statement=statement,
                                profile=profile, trump_aware=trump_aware,
                                player_class=player_class, phase=phase, max_nodes=max_nodes,
@@ -479,8 +506,7 @@ def serve(host: str, port: int) -> None:
 @click.option("--lead", type=SEAT, help="Seat that led the trick in progress or is to lead.")
 @click.option("--trick", default="", help="Cards already played to the trick, in order.")
 @click.option("--declarer", type=SEAT, help="Declarer (needed with --deal).")
-@click.option("--penalty-cards", help="Penalty cards in force, like 'E: CK major, D6 major'.")
-@click.option("--lead-restriction", help="A lead restriction, like 'W: S forbidden while on lead'.")
+@_IRREGULAR
 @click.option("--irregularity", "irregularity_text",
               help="What happened, like 'lead out of turn: N HQ' (default: the record's "
                    "[Irregularity] tag; none: the choices now in force).")
@@ -496,7 +522,6 @@ def options(file: str | None, board: str | None, deal: str | None, trump: Strain
     """List each side's options after a play irregularity (Laws 50-58), with the Laws, who
     chooses, what follows, and each option's double-dummy result for the non-offending side."""
     from claimcheck.options import analyse, render_options_json, render_options_text
-    from claimcheck.penalty import parse_lead_restrictions, parse_penalty_cards
     from claimcheck.policy.irregularities import parse_irregularity
 
     try:
@@ -513,10 +538,7 @@ def options(file: str | None, board: str | None, deal: str | None, trump: Strain
             raise click.UsageError("give FILE or --deal")
         for name, pos, tag in records:
             if penalty_cards or lead_restriction:
-                pos = pos.with_irregularities(
-                    parse_penalty_cards(penalty_cards) if penalty_cards else pos.penalty_cards,
-                    parse_lead_restrictions(lead_restriction) if lead_restriction
-                    else pos.lead_restrictions)
+                pos = _irregular(pos, penalty_cards, lead_restriction)
             text = irregularity_text if irregularity_text is not None else tag
             irregularity = parse_irregularity(text) if text else None
             analysis = analyse(pos, irregularity, max_nodes=max_nodes)

@@ -70,3 +70,18 @@ def test_a_statement_from_the_wrong_hand_is_ruled_as_if_nothing_more_was_said() 
                                                          from_dummy, Seat.S))
     assert not any("wrong hand" in d.reason for d in ruled.doubts)
     assert WRONG_HAND == "wrong-hand"
+
+
+def test_check_takes_penalty_cards_on_the_command_line() -> None:
+    from click.testing import CliRunner
+
+    from claimcheck.cli import main
+
+    args = ["check", "--deal", FINESSE, "--trump", "NT", "--lead", "S", "--claimer", "S",
+            "--tricks", "2"]
+    plain = CliRunner().invoke(main, args)
+    assert plain.exit_code == 0 and "claim adjusted" in plain.output
+    upheld = CliRunner().invoke(main, [*args, "--penalty-cards", "W: SK major"])
+    assert upheld.exit_code == 0 and "RULING: claim upheld" in upheld.output, upheld.output
+    bad = CliRunner().invoke(main, [*args, "--penalty-cards", "W: SA"])
+    assert bad.exit_code == 1 and "West holds no ♠A" in bad.output

@@ -402,8 +402,8 @@ def _lead_out_of_turn(position: Position, irr: Irregularity) -> Options:
         defenders = [s for s in Seat if not _is_declarer_side(position, s)]
         chooser = (f"either defender; if they disagree, {nxt.long_name} (next in turn) "
                    "decides (Law 55A)")
-        refuse_laws = ("55A", "55B1") if _is_declarer_side(position, position.leader) else (
-            "55A", "55B2")
+        refuse_laws: tuple[str, ...] = (
+            ("55A", "55B1") if _is_declarer_side(position, position.leader) else ("55A", "55B2"))
         if refuse_laws[1] == "55B1":
             refused = (f"{card.symbol()} goes back to {_role(position, seat)}: no penalty card "
                        "(Law 48A)",
