@@ -114,15 +114,15 @@ def check_claim(
     budget = Budget(max_nodes)
     oracle = SureOracle(trump, c, budget)
     search_solver: DoubleDummy = solver
-    legal_filter = None
+    restricted: RestrictedSolver | None = None
     if position.is_irregular and declarer is not None:
         # Penalty cards or a lead restriction in force (Laws 50-51): the search's moves and its
         # double-dummy answers honour them; DDS alone would let a defender keep a penalty card.
         restricted = RestrictedSolver(solver, trump, int(declarer), position.restrictions,
                                       sum(h.bit_count() for h in hands), len(trick))
-        search_solver, legal_filter = restricted, restricted.legal
+        search_solver = restricted
     search = Search(trump, c, cplan, opts, search_solver, budget, oracle,
-                    max_seconds=max_seconds, legal_filter=legal_filter)
+                    max_seconds=max_seconds, legality=restricted)
     stats = search.stats
     need = claimed - (left - max(h.bit_count() for h in hands))  # tricks from the root
     lower, upper = 0, left

@@ -255,6 +255,11 @@ class RestrictedSolver:
         """*seat*'s legal cards at a node below the claim."""
         return legal_mask(hands[seat], trick, seat, self.restrictions_at(hands, trick))
 
+    def is_designation(self, hands: Hands, trick: tuple[int, ...], seat: int) -> bool:
+        """True when declarer designates which of *seat*'s legal cards is played (51A)."""
+        r = self.restrictions_at(hands, trick)
+        return is_designation(legal_mask(hands[seat], trick, seat, r), seat, r)
+
     def _value(self, hands: Hands, trick: tuple[int, ...], leader: int) -> int:
         """Tricks for the side to play.
 

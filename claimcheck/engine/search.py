@@ -20,9 +20,8 @@ tricks from here?" (:meth:`Search.find`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
@@ -36,7 +35,7 @@ from claimcheck.policy.plan_state import (
     advance,
     relies_on_suit,
 )
-from claimcheck.policy.rules import FollowStatement
+from claimcheck.policy.rules import FollowStatement, PenaltyCardPlay
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
 DEFENCE = "defence"
@@ -48,6 +47,21 @@ an undecided question bounds nothing and explains nothing."""
 
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
+
+
+class Legality(Protocol):
+    """A seat's legal cards when penalty cards or a lead restriction are in force (Laws 50-51;
+    :class:`~claimcheck.engine.restricted.RestrictedSolver` is one)."""
+
+    def legal(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], seat: int
+              ) -> int:
+        """*seat*'s legal cards (a mask)."""
+        ...
+
+    def is_designation(self, hands: tuple[int, int, int, int], trick: tuple[int, ...],
+                       seat: int) -> bool:
+        """True when declarer designates which of *seat*'s legal cards is played (51A)."""
+        ...
 
 
 @dataclass(slots=True)
@@ -109,10 +123,9 @@ class Search:
     checks end a branch; asking at every trick start cost 60 DDS calls a position for 1% fewer
     nodes, and doubled the time. So by default DDS bounds the root (a claim above DD needs no
     search) and walks the failing lines; the search proper does the rest."""
-    legal_filter: Callable[[tuple[int, int, int, int], tuple[int, ...], int], int] | None = None
-    """The legal cards of a seat when penalty cards or a lead restriction are in force (Laws
-    50-51; :class:`~claimcheck.engine.restricted.RestrictedSolver`), None when none is: the
-    one point where the search's moves honour them."""
+    legality: Legality | None = None
+    """The legal cards when penalty cards or a lead restriction are in force (Laws 50-51),
+    None when none is: the one point where the search's moves honour them."""
     stats: Stats = field(default_factory=Stats)
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
@@ -277,7 +290,7 @@ class Search:
             alts = normal_plays(self._point(node), self.oracle, dd_after)
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
-            if self.legal_filter is not None:
+            if self.legality is not None:
                 alts = self._restricted(node, seat, alts)
             return alts
         own = self._legal(node, seat)
@@ -300,21 +313,23 @@ class Search:
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
         restriction in force when :attr:`legal_filter` is set."""
-        if self.legal_filter is not None:
-            return self.legal_filter(node.hands, node.trick, seat)
+        if self.legality is not None:
+            return self.legality.legal(node.hands, node.trick, seat)
         return _legal(node, seat)
 
     def _restricted(self, node: Node, seat: int, alts: list[tuple[int, str]]
                     ) -> list[tuple[int, str]]:
-        """The normal cards that are legal under the penalty cards in force; when none is (a
-        penalty card must be played, Law 50D1, or declarer designates one, Law 51A), every
-        legal card, each a choice resolved against the claimer."""
+        """The claimer side's normal cards that the penalty cards in force allow (a defender's
+        claim: his side's penalty cards). Declarer's designation (Law 51A) is his opponents'
+        choice then, so every designated card is a branch; a penalty card that must be played
+        (Law 50D1) is the only one."""
+        assert self.legality is not None
         legal = self._legal(node, seat)
         kept = [a for a in alts if legal >> a[0] & 1]
-        if kept:
+        if kept and not self.legality.is_designation(node.hands, node.trick, seat):
             return kept
         others = others_of(node.hands, seat, node.trick)
-        return [(c, FollowStatement.id) for c in groups(legal, others)]
+        return [(c, PenaltyCardPlay.id) for c in groups(legal, others)]
 
     def _technique(self, node: Node, alts: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """A squeeze or throw-in named without detail: the claimer is credited with the cards
