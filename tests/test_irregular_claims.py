@@ -85,3 +85,19 @@ def test_check_takes_penalty_cards_on_the_command_line() -> None:
     assert upheld.exit_code == 0 and "RULING: claim upheld" in upheld.output, upheld.output
     bad = CliRunner().invoke(main, [*args, "--penalty-cards", "W: SA"])
     assert bad.exit_code == 1 and "West holds no ♠A" in bad.output
+
+
+def test_declarers_designation_goes_against_a_defender_who_claims() -> None:
+    # West, void in clubs, holds the ♥A and ♠2 as major penalty cards when South leads a club:
+    # declarer designates which he plays (Law 51A), and takes the ♥A. Without them West keeps
+    # his ace for partner's heart lead.
+    plain = Position.from_pbn("S:.K..2 2.A.. .2..3 .3..A", trump="NT", leader="S",
+                              declarer="S")
+    without = check_claim(plain, Seat.W, 2)
+    assert (without.verdict, without.awarded_claimer) == ("upheld", 2)
+    irregular = plain.with_irregularities(parse_penalty_cards("W: HA major, S2 major"))
+    ruling = check_claim(irregular, Seat.W, 2)
+    assert (ruling.verdict, ruling.awarded_claimer) == ("adjusted", 1)
+    assert "50D1" in ruling.laws
+    west = ruling.worst_line[0][1]
+    assert (west.seat, str(west.card), west.rule) == (Seat.W, "HA", "penalty-card")
