@@ -122,7 +122,8 @@ def render_options_text(analysis: Analysis, *, ascii_only: bool = False) -> str:
     o = analysis.options
     side = "North-South" if o.non_offending is Pair.NS else "East-West"
     lines = []
-    what = str(o.irregularity) if o.irregularity is not None else "choices in force"
+    what = (o.irregularity.render(o.position) if o.irregularity is not None
+            else "choices in force")
     lines.append(f"IRREGULARITY: {what}  [laws {', '.join(o.laws)}]")
     who = "none" if o.offender is None else o.offender.long_name
     declarer = o.position.declarer
@@ -160,14 +161,16 @@ def render_options_text(analysis: Analysis, *, ascii_only: bool = False) -> str:
 
 
 def options_to_dict(analysis: Analysis) -> dict[str, Any]:
-    """The JSON form: ``schema``, ``irregularity``, ``offender``, ``non_offending``,
-    ``chooser``, ``laws``, ``tricks_left``, ``options`` (each ``id``, ``summary``, ``laws``,
+    """The JSON form: ``schema``, ``irregularity``, ``offender``, ``non_offending``, ``won``
+    (tricks the non-offending side has won before), ``chooser``, ``laws``, ``tricks_left``,
+    ``options`` (each ``id``, ``summary``, ``laws``,
     ``follows``, ``penalty_cards``, ``lead_restrictions``, ``dd``: ``{"low", "high"}`` tricks
     of the non-offending side from the irregularity on), ``best`` and ``notes``."""
     o = analysis.options
     return {
         "schema": SCHEMA,
-        "irregularity": None if o.irregularity is None else str(o.irregularity),
+        "irregularity": None if o.irregularity is None else o.irregularity.render(o.position),
+        "won": o.position.won.pov(o.non_offending),
         "offender": None if o.offender is None else o.offender.letter,
         "non_offending": o.non_offending.value,
         "chooser": o.chooser,

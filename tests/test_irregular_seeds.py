@@ -303,3 +303,11 @@ def test_an_opening_lead_out_of_turn_gives_declarer_the_law_54_options() -> None
     assert o.options[1].laws == ("54A",) and o.options[1].position.declarer is Seat.N
     assert o.options[0].position.to_play is Seat.S  # declarer plays second (Law 54B1)
     assert o.options[2].laws[0] == "54D"
+
+
+def test_the_cards_played_after_an_irregularity_are_shown_with_their_seats() -> None:
+    a = analysis("law58.pbn", 1)
+    assert a.options.irregularity is not None
+    text = a.options.irregularity.render(a.options.position)
+    assert text == "simultaneous play: S SA ST; then W SQ"
+    assert parse_irregularity(text) == a.options.irregularity

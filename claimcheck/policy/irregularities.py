@@ -78,6 +78,19 @@ class Irregularity:
             text += "; then " + " ".join(str(c) for c in self.then)
         return text
 
+    def render(self, position: Position) -> str:
+        """The text form with the seat of each card played after it (``then W SQ``), read
+        from who holds it at *position*; :func:`parse_irregularity` reads it back."""
+        text = str(self)
+        if not self.then:
+            return text
+        head = text.rsplit("; then ", 1)[0]
+        cards = []
+        for card in self.then:
+            holder = next((s for s in Seat if card in position.hands[s]), None)
+            cards.append(f"{holder.letter} {card}" if holder is not None else str(card))
+        return f"{head}; then {' '.join(cards)}"
+
 
 def parse_irregularity(text: str) -> Irregularity:
     """Read ``premature play: W SK`` and the other forms of the module docstring (the inverse
