@@ -311,3 +311,37 @@ def test_the_cards_played_after_an_irregularity_are_shown_with_their_seats() -> 
     text = a.options.irregularity.render(a.options.position)
     assert text == "simultaneous play: S SA ST; then W SQ"
     assert parse_irregularity(text) == a.options.irregularity
+
+
+def test_any_irregularity_in_a_random_position_gives_valid_options_or_a_clear_error() -> None:
+    import numpy as np
+
+    from tests.randpos import random_position
+
+    rng = np.random.default_rng(58)
+    kinds = ["lead out of turn", "premature play", "simultaneous lead", "simultaneous play",
+             "exposed", "exposed inadvertently"]
+    listed = 0
+    for _ in range(120):
+        pos = random_position(rng, 4)
+        seat = Seat(int(rng.integers(0, 4)))
+        hand = sorted(pos.hands[seat])
+        if not hand:
+            continue
+        cards = [hand[int(i)] for i in rng.permutation(len(hand))[: int(rng.integers(1, 3))]]
+        kind = kinds[int(rng.integers(0, len(kinds)))]
+        text = f"{kind}: {seat.letter} " + " ".join(str(c) for c in cards)
+        if kind == "simultaneous lead" and not pos.trick:
+            text += f"; in turn {pos.legal_cards()[0]}"
+        try:
+            a = analyse(pos, parse_irregularity(text))
+        except IrregularityError as exc:
+            assert exc.message and "Traceback" not in exc.message
+            continue
+        listed += 1
+        assert a.valued, text
+        for v in a.valued:
+            assert 0 <= v.low <= v.high <= a.tricks_left, (text, v.option.id)
+            after = v.option.position
+            assert after.is_over() or after.legal_cards(), (text, v.option.id)
+    assert listed > 40

@@ -484,6 +484,16 @@ def _premature_play(position: Position, irr: Irregularity, intro_notes: tuple[st
                     ("declarer's and dummy's cards never become penalty cards (Law 48A)",),
                     position),), intro_notes)
     partner = seat.partner
+    played_already = {position.leader.next(i) for i in range(len(position.trick))}
+    if partner in played_already and seat not in played_already:
+        # Law 57A is a card played before partner's; after it, the card played out of turn
+        # is an exposed card, a major penalty card (Law 49, 50B).
+        exposed = _exposed(position, Irregularity("exposed", seat, (card,)))
+        return Options(irr, position, seat, exposed.non_offending, exposed.chooser,
+                       exposed.laws, exposed.options,
+                       (*intro_notes, f"{partner.long_name} has already played to the trick: "
+                        "not a premature play (Law 57A) but an exposed card (Law 49)",
+                        *exposed.notes))
     if position.to_play != partner or not position.trick:
         raise IrregularityError(
             f"a premature play (Law 57A) is a defender playing before his partner: "
