@@ -149,11 +149,19 @@ class RestrictedDD:
             return True
         if hi < k:
             return False
-        # One DDS call gives the plain value (a lower bound) and the order to try the cards
-        # in: the plain double-dummy best first.
-        scores = self.solver.scores(hands, trick, leader, self.trump)
+        if not (pending and not trick):
+            legal = legal_mask(hands[seat], trick, seat, r)
+            if legal & (legal - 1) == 0:
+                # A forced card (a penalty card that must be played, a singleton): no choice
+                # to order and no bound worth a DDS call.
+                result = self._child_ge(hands, trick, leader, r, seat, legal.bit_length() - 1, k)
+                self._memo[key] = (max(lo, k), hi) if result else (lo, min(hi, k - 1))
+                return result
+        # One DDS call (one solution) gives the plain value, a lower bound, and a plain
+        # double-dummy best card, tried first.
+        top = self.solver.tricks(hands, trick, leader, self.trump)
+        first = self.solver.best(hands, trick, leader, self.trump)
         decl = self._decl_side(seat)
-        top = max(scores.values()) if scores else 0
         plain = top if decl else left - top
         if plain >= k:
             result = True
@@ -168,11 +176,9 @@ class RestrictedDD:
                 c for c in range(52) if (legal & pen) >> c & 1
             ]
 
-            def for_declarer(card: int) -> int:
-                v = scores.get(card, 0)
-                return v if decl else left - v
-
-            reps.sort(key=for_declarer, reverse=maximise)
+            # The plain best card's group first (it is the best one when no restriction
+            # bites), then the others highest first.
+            reps.sort(key=lambda c: (not _same_group(c, first, hands[seat] | others), -c))
             result = not maximise
             for card in reps:
                 if self._child_ge(hands, trick, leader, r, seat, card, k) == maximise:
@@ -195,6 +201,15 @@ class RestrictedDD:
         won = 1 if self._decl_side(winner) else 0
         r2 = after_trick(r2, leader, winner)
         return self._ge(child, (), winner, r2, True, k - won)
+
+
+def _same_group(card: int, other: int, held: int) -> bool:
+    """True when *card* and *other* are of one suit with no card still held between them."""
+    if card // 13 != other // 13:
+        return False
+    low, high = min(card, other), max(card, other)
+    between = held & (((1 << high) - 1) & ~((1 << (low + 1)) - 1))
+    return not between
 
 
 @dataclass
