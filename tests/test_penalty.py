@@ -346,3 +346,18 @@ def test_restricted_dd_agrees_with_a_plain_minimax_over_the_legal_cards() -> Non
         assert got == _reference(pos, True), (pos.to_pbn(), pos.penalty_cards)
         compared += 1
     assert compared > 40
+
+
+def test_bad_penalty_cards_in_json_and_diagrams_are_located() -> None:
+    doc = ('{"id": "x", "position": {"hands": {"N": ".A43.8.2", "E": ".J.96.K5",\n'
+           ' "S": ".KQ.AK.A", "W": ".T9.QJ.Q"}, "trump": "NT", "leader": "N",\n'
+           ' "declarer": "S", "penalty_cards": "E: ♠A"}}')
+    err = read_json(doc, source="x.json").errors[0]
+    assert err.location.source == "x.json" and "East holds no ♠A" in err.message
+    text = ("Contract: 1NT\nDeclarer: S\nLead: N\nPenalty cards: E SA\n"
+            "N: - A43 8 2\nE: - J 96 K5\nS: - KQ AK A\nW: - T9 QJ Q\n")
+    err = read_diagram(text, source="x.txt").errors[0]
+    assert err.location.line == 4 and "East holds no ♠A" in err.message
+    text = text.replace("Penalty cards: E SA", "Lead restriction: W forbidden")
+    err = read_diagram(text, source="x.txt").errors[0]
+    assert err.location.line == 4 and "which suit?" in err.message
