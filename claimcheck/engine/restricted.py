@@ -46,6 +46,9 @@ class RestrictedDD:
     declarer: int
     max_nodes: int = DEFAULT_NODES
     """Nodes one value may take."""
+    offer_choices: bool = True
+    """Whether declarer's Law 50D2 / 51B lead options are offered when the holder's partner
+    gets the lead (off for the adjudication search, whose own moves do not offer them)."""
     nodes: int = 0
     """Nodes searched, over every value asked."""
     _start: int = 0
@@ -103,7 +106,7 @@ class RestrictedDD:
         """Declarer's Law 50D2 / 51B options when *leader*, a defender, has the lead while his
         partner has a major penalty card: require a suit of the penalty cards or forbid it
         (those cards are then picked up), or neither (they stay penalty cards)."""
-        if self._decl_side(leader) or r.lead_seat == leader:
+        if not self.offer_choices or self._decl_side(leader) or r.lead_seat == leader:
             return []
         partner = (leader + 2) % 4
         majors = r.major[partner] & hands[partner]
@@ -234,7 +237,9 @@ class RestrictedSolver:
     dd: RestrictedDD = field(init=False)
 
     def __post_init__(self) -> None:
-        self.dd = RestrictedDD(self.inner, self.trump, self.declarer)
+        # The search's own moves never offer declarer's later Law 50D2 choices, so neither do
+        # its double-dummy answers: both describe the same play.
+        self.dd = RestrictedDD(self.inner, self.trump, self.declarer, offer_choices=False)
 
     @property
     def calls(self) -> int:
