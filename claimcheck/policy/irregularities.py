@@ -588,6 +588,10 @@ def _simultaneous_play(position: Position, irr: Irregularity) -> Options:
     if position.to_play != seat:
         raise IrregularityError(f"simultaneous play: it is {position.to_play.long_name}'s turn, "
                                 f"not {seat.long_name}'s")
+    unseen = [c for c in irr.visible if c not in irr.cards]
+    if unseen:
+        raise IrregularityError(f"simultaneous play: {_cards(unseen)} is visible but not among "
+                                "the cards played")
     visible = list(irr.visible or irr.cards)
     legal = set(position.legal_cards())
     declarer = position.declarer
