@@ -536,6 +536,7 @@ def options(file: str | None, board: str | None, deal: str | None, trump: Strain
                 records.append((rec.id, rec.position, rec.tag("Irregularity")))
         else:
             raise click.UsageError("give FILE or --deal")
+        outputs = []
         for name, pos, tag in records:
             if penalty_cards or lead_restriction:
                 pos = _irregular(pos, penalty_cards, lead_restriction)
@@ -543,13 +544,16 @@ def options(file: str | None, board: str | None, deal: str | None, trump: Strain
             irregularity = parse_irregularity(text) if text else None
             analysis = analyse(pos, irregularity, max_nodes=max_nodes)
             if fmt == "json":
-                click.echo(render_options_json(analysis))
+                outputs.append(render_options_json(analysis))
             else:
-                if len(records) > 1:
-                    click.echo(f"== {name}")
-                click.echo(render_options_text(analysis, ascii_only=ascii_only))
+                head = f"== {name}\n" if len(records) > 1 else ""
+                outputs.append(head + render_options_text(analysis, ascii_only=ascii_only))
     except ClaimcheckError as exc:
         _fail(exc)
+    if fmt == "json" and len(outputs) > 1:
+        click.echo("[" + ",\n".join(outputs) + "]")
+    else:
+        click.echo("\n".join(outputs))
 
 
 # --- rules ------------------------------------------------------------------------------------
