@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from claimcheck.bits import mask_of
 from claimcheck.cards import Seat
+from claimcheck.engine.restricted import RestrictedSolver
 from claimcheck.engine.search import (
     Found,
     Node,
@@ -22,6 +23,7 @@ from claimcheck.engine.solver import DDSolver, DoubleDummy
 from claimcheck.errors import InputError
 from claimcheck.formats.record import ClaimRecord
 from claimcheck.plan import EMPTY_PLAN, LinePlan
+from claimcheck.policy.irregularities import wrong_hand_start
 from claimcheck.policy.normal import Options
 from claimcheck.policy.pictures import (
     AWARE,
@@ -84,6 +86,7 @@ def check_claim(
     """
     inputs = inputs or Inputs()
     prof = _profile(profile, inputs)
+    plan = wrong_hand_start(plan, position, claimer)
     left = position.tricks_left
     if not 0 <= claimed <= left:
         raise InputError(f"the claim is for {claimed} tricks but only {left} remain")
@@ -117,7 +120,16 @@ def check_claim(
     known_out = known_show_outs(position)
     budget = Budget(max_nodes)
     oracle = SureOracle(trump, c, budget)
-    search = Search(trump, c, cplan, opts, solver, budget, oracle, max_seconds=max_seconds)
+    search_solver: DoubleDummy = solver
+    restricted: RestrictedSolver | None = None
+    if position.is_irregular and declarer is not None:
+        # Penalty cards or a lead restriction in force (Laws 50-51): the search's moves and its
+        # double-dummy answers honour them; DDS alone would let a defender keep a penalty card.
+        restricted = RestrictedSolver(solver, trump, int(declarer), position.restrictions,
+                                      sum(h.bit_count() for h in hands), len(trick))
+        search_solver = restricted
+    search = Search(trump, c, cplan, opts, search_solver, budget, oracle,
+                    max_seconds=max_seconds, legality=restricted)
     stats = search.stats
     need = claimed - (left - max(h.bit_count() for h in hands))  # tricks from the root
     lower, upper = 0, left

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -131,6 +132,27 @@ _ASCII = click.option("--ascii", "ascii_only", is_flag=True,
 _BOARD = click.option("--board", "-b", help="Board number or record id within the file.")
 
 
+def _IRREGULAR(f: F) -> F:  # noqa: N802  # a decorator named like the others
+    """The penalty cards and lead restriction options of check and options."""
+    f = click.option("--lead-restriction",
+                     help="A lead restriction in force, like 'W: S forbidden while on lead'."
+                     )(f)
+    return click.option("--penalty-cards",
+                        help="Penalty cards in force, like 'E: CK major, D6 minor'.")(f)
+
+
+def _irregular(pos: Position, penalty_cards: str | None, lead_restriction: str | None
+               ) -> Position:
+    """*pos* with the penalty cards and lead restriction given on the command line (each
+    replaces the record's own when given)."""
+    from claimcheck.penalty import parse_lead_restrictions, parse_penalty_cards
+
+    return pos.with_irregularities(
+        parse_penalty_cards(penalty_cards) if penalty_cards else pos.penalty_cards,
+        parse_lead_restrictions(lead_restriction) if lead_restriction
+        else pos.lead_restrictions)
+
+
 # --- show / dd --------------------------------------------------------------------------------
 
 
@@ -248,13 +270,15 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
 @click.option("--likely-threshold", type=click.FloatRange(0.5, 1, max_open=True), default=None,
               help="With --phase withdrawn: the probability above which a trick is 'likely' "
                    "(69B) [default: 0.5, the director's judgement].")
+@_IRREGULAR
 @_ASCII
 def check(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
           lead: Seat | None, trick: str, declarer: Seat | None, claimer: Seat | None,
           tricks: int | None, statement: str | None, accept_partial: bool, lang: str | None,
           profile: str | None, trump_aware: str | None, player_class: str | None, phase: str | None,
           fmt: str, max_nodes: int, max_seconds: float, samples: int | None, seed: int,
-          likely_threshold: float | None, ascii_only: bool) -> None:
+          likely_threshold: float | None, penalty_cards: str | None,
+          lead_restriction: str | None, ascii_only: bool) -> None:
     """Rule on a claim: from FILE (records with a claim, or a hand-viewer URL) or from --deal
     and options."""
     from claimcheck.report.text import render_json, render_text
@@ -274,6 +298,9 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
             pos = _position_from_options(deal, trump, lead, trick, declarer or claimer)
             records = [ClaimRecord("command-line", pos, claimer=claimer, claimed=tricks,
                                    statement=statement, source=Location("<command line>"))]
+        if penalty_cards or lead_restriction:
+            records = [replace(r, position=_irregular(r.position, penalty_cards,
+                                                      lead_restriction)) for r in records]
         rulings = rule_records(records, from_options=file is None, statement=statement,
                                profile=profile, trump_aware=trump_aware,
                                player_class=player_class, phase=phase, max_nodes=max_nodes,
@@ -480,6 +507,67 @@ def serve(host: str, port: int) -> None:
         click.echo(f"warning: listening on {host}: other machines on the network can reach the "
                    "page", err=True)
     run(host, port)
+
+
+# --- options ----------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file", required=False, type=FileOrUrl())
+@_BOARD
+@click.option("--deal", help="The cards at the irregularity: a PBN deal 'N:...'.")
+@click.option("--trump", type=STRAIN, help="Trump strain (with --deal).")
+@click.option("--lead", type=SEAT, help="Seat that led the trick in progress or is to lead.")
+@click.option("--trick", default="", help="Cards already played to the trick, in order.")
+@click.option("--declarer", type=SEAT, help="Declarer (needed with --deal).")
+@_IRREGULAR
+@click.option("--irregularity", "irregularity_text",
+              help="What happened, like 'lead out of turn: N HQ' (default: the record's "
+                   "[Irregularity] tag; none: the choices now in force).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
+              help="Nodes each option's double-dummy value may take.")
+@_ASCII
+def options(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
+            lead: Seat | None, trick: str, declarer: Seat | None, penalty_cards: str | None,
+            lead_restriction: str | None, irregularity_text: str | None, fmt: str,
+            max_nodes: int, ascii_only: bool) -> None:
+    """List each side's options after a play irregularity (Laws 50-58), with the Laws, who
+    chooses, what follows, and each option's double-dummy result for the non-offending side."""
+    from claimcheck.options import analyse, render_options_json, render_options_text
+    from claimcheck.policy.irregularities import parse_irregularity
+
+    try:
+        records: list[tuple[str, Position, str | None]] = []
+        if deal is not None:
+            if trump is None or lead is None or declarer is None:
+                raise click.UsageError("--deal needs --trump, --lead and --declarer")
+            records.append(("--deal", _position_from_options(deal, trump, lead, trick,
+                                                             declarer), None))
+        elif file is not None:
+            for rec in _pick(_records(file), board):
+                records.append((rec.id, rec.position, rec.tag("Irregularity")))
+        else:
+            raise click.UsageError("give FILE or --deal")
+        outputs = []
+        for name, pos, tag in records:
+            if penalty_cards or lead_restriction:
+                pos = _irregular(pos, penalty_cards, lead_restriction)
+            text = irregularity_text if irregularity_text is not None else tag
+            irregularity = parse_irregularity(text) if text else None
+            analysis = analyse(pos, irregularity, max_nodes=max_nodes)
+            if fmt == "json":
+                outputs.append(render_options_json(analysis))
+            else:
+                head = f"== {name}\n" if len(records) > 1 else ""
+                outputs.append(head + render_options_text(analysis, ascii_only=ascii_only))
+    except ClaimcheckError as exc:
+        _fail(exc)
+    if fmt == "json" and len(outputs) > 1:
+        click.echo("[" + ",\n".join(outputs) + "]")
+    else:
+        click.echo("\n".join(outputs))
 
 
 # --- rules ------------------------------------------------------------------------------------

@@ -26,6 +26,16 @@ from claimcheck.cards import (
     hand_to_pbn,
 )
 from claimcheck.errors import CardError, PlayError, PositionError
+from claimcheck.penalty import (
+    NO_RESTRICTIONS,
+    LeadRestriction,
+    PenaltyCard,
+    Restrictions,
+    is_designation,
+    legal_mask,
+    problems_of,
+    restrictions_of,
+)
 from claimcheck.tricks import Pair, Tricks
 
 Hands = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
@@ -68,9 +78,16 @@ class Position:
     """Tricks each partnership has won so far (before the trick in progress)."""
     shown_out: frozenset[tuple[Seat, Suit]] = frozenset()
     """(seat, suit) pairs where the seat failed to follow suit earlier in the play."""
+    penalty_cards: frozenset[PenaltyCard] = frozenset()
+    """Defenders' penalty cards on the table (Law 50); each is still in its holder's hand."""
+    lead_restrictions: frozenset[LeadRestriction] = frozenset()
+    """Suits required or forbidden for a defender's lead (Law 50D2, 51B)."""
 
     def __post_init__(self) -> None:
         problems = _problems(self.hands, self.trick, self.leader)
+        if not problems:
+            problems = tuple(problems_of(self.hands, self.trick, self.leader, self.declarer,
+                                         self.penalty_cards, self.lead_restrictions))
         if problems:
             raise PositionError("impossible position: " + "; ".join(problems), problems=problems)
 
@@ -88,6 +105,8 @@ class Position:
         won: Tricks | None = None,
         to_play: Seat | str | None = None,
         shown_out: Iterable[tuple[Seat, Suit]] = (),
+        penalty_cards: Iterable[PenaltyCard] = (),
+        lead_restrictions: Iterable[LeadRestriction] = (),
     ) -> Position:
         """Build a position from loose parts, reporting every problem at once.
 
@@ -96,7 +115,9 @@ class Position:
 
         :raises PositionError: listing every problem: duplicate cards, a card both held and in
             the trick, hand lengths that do not fit the trick, the wrong seat to play, an unknown
-            trump or seat, a revoke in the trick in progress.
+            trump or seat, a revoke in the trick in progress, a penalty card not held or held by
+            declarer or dummy, a lead restriction that cannot be in force, a card of the trick
+            in progress played against a penalty card or a lead restriction.
         """
         problems: list[str] = []
         trump_v = _strain_or_problem(trump, problems)
@@ -141,11 +162,16 @@ class Position:
                         f"{len(trick_l)} card(s) are on the trick, so it is "
                         f"{expected.long_name}'s turn"
                     )
+        penalties = frozenset(penalty_cards)
+        restrictions = frozenset(lead_restrictions)
+        if leader_v is not None and not problems:
+            problems.extend(problems_of(hands_t, tuple(trick_l), leader_v, declarer_v,
+                                        penalties, restrictions))
         if problems or trump_v is None or leader_v is None:
             raise _impossible(problems)
         return cls(
             hands_t, trump_v, leader_v, tuple(trick_l), declarer_v, won or Tricks(),
-            frozenset(shown_out),
+            frozenset(shown_out), penalties, restrictions,
         )
 
     @classmethod
@@ -192,9 +218,43 @@ class Position:
         """*seat*'s cards in *suit*, highest first."""
         return sorted((c for c in self.hands[seat] if c.suit == suit), key=lambda c: -c.rank)
 
+    @property
+    def restrictions(self) -> Restrictions:
+        """The penalty cards and lead restrictions as card masks (for the engine)."""
+        if not self.penalty_cards and not self.lead_restrictions:
+            return NO_RESTRICTIONS
+        return restrictions_of(self.penalty_cards, self.lead_restrictions)
+
+    @property
+    def is_irregular(self) -> bool:
+        """True when a penalty card or a lead restriction is in force."""
+        return bool(self.penalty_cards or self.lead_restrictions)
+
+    def is_designation(self) -> bool:
+        """True when declarer designates which of the legal cards the seat to play plays: two or
+        more of its penalty cards can legally be played (Law 51A)."""
+        if not self.penalty_cards:
+            return False
+        seat = self.to_play
+        r = self.restrictions
+        legal = legal_mask(_mask(self.hands[seat]), tuple(c.index for c in self.trick), seat, r)
+        return is_designation(legal, seat, r)
+
     def legal_cards(self) -> list[Card]:
-        """The cards the seat to play may play, in a stable order (suit, then rank descending)."""
+        """The cards the seat to play may play, in a stable order (suit, then rank descending).
+
+        Following suit comes first (Law 44C), then a lead restriction in force (Law 50D2,
+        51B), then a major penalty card at the first legal opportunity (Law 50D1; two or more
+        of them are declarer's designation, Law 51A, see :meth:`is_designation`), then a minor
+        penalty card before any other card of its suit below an honour (Law 50C).
+        """
         hand = self.hands[self.to_play]
+        if self.penalty_cards or self.lead_restrictions:
+            seat = self.to_play
+            legal = legal_mask(_mask(hand), tuple(c.index for c in self.trick), seat,
+                               self.restrictions)
+            return sorted((c for c in hand if legal >> c.index & 1),
+                          key=lambda c: (c.suit, -c.rank))
         led = self.led_suit
         if led is not None:
             follow = [c for c in hand if c.suit == led]
@@ -234,18 +294,30 @@ class Position:
             if any(c.suit == led for c in hand):
                 raise PlayError(f"{seat.long_name} must follow suit to {led.word} with {card}")
             shown_out = shown_out | {(seat, led)}
+        penalties, restrictions = self.penalty_cards, self.lead_restrictions
+        if penalties or restrictions:
+            if card not in self.legal_cards():
+                raise PlayError(_why_illegal(self, card))
+            penalties = frozenset(p for p in penalties if p.card != card)
         hands = list(self.hands)
         hands[seat] = hand - {card}
         trick = self.trick + (card,)
         if len(trick) < 4:
             return Position(
                 (hands[0], hands[1], hands[2], hands[3]), self.trump, self.leader, trick,
-                self.declarer, self.won, shown_out,
+                self.declarer, self.won, shown_out, penalties, restrictions,
             )
         winner = trick_winner(trick, self.leader, self.trump)
+        if restrictions:
+            # A restriction on this trick's leader is spent after his lead, or once he loses
+            # the lead when it lasts "for as long as he retains the lead" (Law 50D2(a), 51B).
+            restrictions = frozenset(
+                r for r in restrictions
+                if r.seat != self.leader or (r.until == "retains-lead" and winner == self.leader)
+            )
         return Position(
             (hands[0], hands[1], hands[2], hands[3]), self.trump, winner, (),
-            self.declarer, self.won.add(Pair.of(winner)), shown_out,
+            self.declarer, self.won.add(Pair.of(winner)), shown_out, penalties, restrictions,
         )
 
     def rewind_trick(self) -> Position:
@@ -254,9 +326,12 @@ class Position:
         for i, card in enumerate(self.trick):
             seat = self.leader.next(i)
             hands[seat] = hands[seat] | {card}
+        # Penalty cards played to the trick are not restored: a rewound position is for
+        # drawing and PBN output, where the trick's own cards say what was played.
         return Position(
             (hands[0], hands[1], hands[2], hands[3]), self.trump, self.leader, (),
-            self.declarer, self.won, self.shown_out,
+            self.declarer, self.won, self.shown_out, self.penalty_cards,
+            self.lead_restrictions if not self.trick else frozenset(),
         )
 
     # --- text forms -----------------------------------------------------------------------
@@ -282,7 +357,44 @@ class Position:
             None if self.declarer is None else self.declarer.next(n),
             self.won if n % 2 == 0 else Tricks(self.won.ew, self.won.ns),
             frozenset((s.next(n), suit) for s, suit in self.shown_out),
+            frozenset(PenaltyCard(p.seat.next(n), p.card, p.major) for p in self.penalty_cards),
+            frozenset(LeadRestriction(r.seat.next(n), r.suit, r.kind, r.until)
+                      for r in self.lead_restrictions),
         )
+
+    def with_irregularities(self, penalty_cards: Iterable[PenaltyCard] = (),
+                            lead_restrictions: Iterable[LeadRestriction] = ()) -> Position:
+        """The same cards with these penalty cards and lead restrictions in force.
+
+        :raises PositionError: listing every reason they cannot be in force here.
+        """
+        return Position(self.hands, self.trump, self.leader, self.trick, self.declarer,
+                        self.won, self.shown_out, frozenset(penalty_cards),
+                        frozenset(lead_restrictions))
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def _why_illegal(position: Position, card: Card) -> str:
+    """Why *card* may not be played now: the Law that requires another card."""
+    seat = position.to_play
+    legal = position.legal_cards()
+    names = " ".join(c.symbol() for c in legal)
+    mine = [p for p in position.penalty_cards if p.seat == seat and p.card in legal]
+    if mine and all(c in {p.card for p in mine} for c in legal):
+        law = "Law 51A: declarer designates which" if len(mine) > 1 else "Law 50D1"
+        return (f"{seat.long_name} must play his major penalty card {names} ({law}), "
+                f"not {card.symbol()}")
+    if not position.trick and any(r.seat == seat for r in position.lead_restrictions):
+        return (f"{seat.long_name}'s lead is restricted (Law 50D2, 51B): {card.symbol()} is "
+                f"not allowed; he may lead {names}")
+    return (f"{seat.long_name} may not play {card.symbol()} (his minor penalty card comes "
+            f"first, Law 50C); he may play {names}")
 
 
 def _impossible(problems: list[str]) -> PositionError:

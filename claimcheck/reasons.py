@@ -19,6 +19,7 @@ from claimcheck.policy.profiles import Inputs, Profile
 from claimcheck.policy.rules import (
     DefenderPartner,
     NoticesBreak,
+    PenaltyCardPlay,
     SuitOrder,
     UnawareCard,
     UnawareTrump,
@@ -46,6 +47,7 @@ _LAW_OF_RULE = {
     UnawareTrump.id: "70C",
     UnstatedFinesse.id: "70E1",
     DefenderPartner.id: "70D2",
+    PenaltyCardPlay.id: "50D1",
 }
 """The clause a rule's card invokes when it costs a trick (70A and 70D1 stand for every
 adjustment: doubt against the claimer, and a less successful normal line exists)."""

@@ -13,12 +13,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "claimcheck"
 LAYERS: list[tuple[str, ...]] = [
     ("claimcheck.errors", "claimcheck.policy.citations"),
     ("claimcheck.cards", "claimcheck.tricks", "claimcheck.bits"),
-    ("claimcheck.position", "claimcheck.plan"),
+    ("claimcheck.position", "claimcheck.plan", "claimcheck.penalty"),
     ("claimcheck.formats", "claimcheck.statement"),
     ("claimcheck.policy",),
     ("claimcheck.engine",),
     ("claimcheck.ruling", "claimcheck.reasons"),
-    ("claimcheck.check", "claimcheck.report"),
+    ("claimcheck.check", "claimcheck.report", "claimcheck.options"),
     ("claimcheck.audit", "claimcheck.service"),
     ("claimcheck.cli", "claimcheck.__main__", "claimcheck.server"),
 ]

@@ -70,7 +70,8 @@ class Outcome:
 def _unfinished_claim(record: ClaimRecord) -> ClaimRecord:
     """The record as if declarer had claimed the double-dummy tricks with no statement."""
     from claimcheck.bits import mask_of
-    from claimcheck.engine.solver import DDSolver
+    from claimcheck.engine.restricted import RestrictedSolver
+    from claimcheck.engine.solver import DDSolver, DoubleDummy
     from claimcheck.tricks import Pair
 
     pos = record.position
@@ -79,8 +80,14 @@ def _unfinished_claim(record: ClaimRecord) -> ClaimRecord:
         raise ClaimcheckError("an unfinished board without a declarer", record.source)
     hands = (mask_of(pos.hands[0]), mask_of(pos.hands[1]), mask_of(pos.hands[2]),
              mask_of(pos.hands[3]))
-    on_play = int(DDSolver().tricks(hands, tuple(c.index for c in pos.trick), int(pos.leader),
-                                    int(pos.trump)))
+    trick = tuple(c.index for c in pos.trick)
+    solver: DoubleDummy = DDSolver()
+    if pos.is_irregular:
+        # Penalty cards or a lead restriction in force (Laws 50-51): the tricks the ruling's
+        # search counts as double dummy, restrictions honoured.
+        solver = RestrictedSolver(solver, int(pos.trump), int(declarer), pos.restrictions,
+                                  sum(h.bit_count() for h in hands), len(trick))
+    on_play = int(solver.tricks(hands, trick, int(pos.leader), int(pos.trump)))
     mine = on_play if Pair.of(pos.to_play) is Pair.of(declarer) else pos.tricks_left - on_play
     return replace(record, claimer=declarer, claimed=mine, statement=None)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
@@ -35,7 +35,7 @@ from claimcheck.policy.plan_state import (
     advance,
     relies_on_suit,
 )
-from claimcheck.policy.rules import FollowStatement
+from claimcheck.policy.rules import FollowStatement, PenaltyCardPlay
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
 DEFENCE = "defence"
@@ -47,6 +47,21 @@ an undecided question bounds nothing and explains nothing."""
 
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
+
+
+class Legality(Protocol):
+    """A seat's legal cards when penalty cards or a lead restriction are in force (Laws 50-51;
+    :class:`~claimcheck.engine.restricted.RestrictedSolver` is one)."""
+
+    def legal(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], seat: int
+              ) -> int:
+        """*seat*'s legal cards (a mask)."""
+        ...
+
+    def is_designation(self, hands: tuple[int, int, int, int], trick: tuple[int, ...],
+                       seat: int) -> bool:
+        """True when declarer designates which of *seat*'s legal cards is played (51A)."""
+        ...
 
 
 @dataclass(slots=True)
@@ -108,6 +123,9 @@ class Search:
     checks end a branch; asking at every trick start cost 60 DDS calls a position for 1% fewer
     nodes, and doubled the time. So by default DDS bounds the root (a claim above DD needs no
     search) and walks the failing lines; the search proper does the rest."""
+    legality: Legality | None = None
+    """The legal cards when penalty cards or a lead restriction are in force (Laws 50-51),
+    None when none is: the one point where the search's moves honour them."""
     stats: Stats = field(default_factory=Stats)
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
@@ -246,7 +264,7 @@ class Search:
 
     def _forced(self, node: Node, seat: int) -> bool:
         """True when *seat*'s legal cards are one group of equivalent cards."""
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         if own & (own - 1) == 0:
             return True
         return len(groups(own, others_of(node.hands, seat, node.trick))) == 1
@@ -264,7 +282,7 @@ class Search:
         if self._is_claimer_side(seat):
             dd_after = None
             if not node.forgotten and not self.plan.has_technique:
-                own = _legal(node, seat)
+                own = self._legal(node, seat)
                 if own & (own - 1) and len(groups(own, others_of(node.hands, seat,
                                                                  node.trick))) > 1:
                     dd_after = self.solver.scores(node.hands, node.trick, node.leader,
@@ -272,8 +290,10 @@ class Search:
             alts = normal_plays(self._point(node), self.oracle, dd_after)
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
+            if self.legality is not None:
+                alts = self._restricted(node, seat, alts)
             return alts
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         if own & (own - 1) == 0:
             return [(own.bit_length() - 1, DEFENCE)]
         others = others_of(node.hands, seat, node.trick)
@@ -289,6 +309,27 @@ class Search:
                     reps.remove(cheap)
                     reps.insert(0, cheap)
         return [(c, DEFENCE) for c in reps]
+
+    def _legal(self, node: Node, seat: int) -> int:
+        """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
+        restriction in force when :attr:`legal_filter` is set."""
+        if self.legality is not None:
+            return self.legality.legal(node.hands, node.trick, seat)
+        return _legal(node, seat)
+
+    def _restricted(self, node: Node, seat: int, alts: list[tuple[int, str]]
+                    ) -> list[tuple[int, str]]:
+        """The claimer side's normal cards that the penalty cards in force allow (a defender's
+        claim: his side's penalty cards). Declarer's designation (Law 51A) is his opponents'
+        choice then, so every designated card is a branch; a penalty card that must be played
+        (Law 50D1) is the only one."""
+        assert self.legality is not None
+        legal = self._legal(node, seat)
+        kept = [a for a in alts if legal >> a[0] & 1]
+        if kept and not self.legality.is_designation(node.hands, node.trick, seat):
+            return kept
+        others = others_of(node.hands, seat, node.trick)
+        return [(c, PenaltyCardPlay.id) for c in groups(legal, others)]
 
     def _technique(self, node: Node, alts: list[tuple[int, str]]) -> list[tuple[int, str]]:
         """A squeeze or throw-in named without detail: the claimer is credited with the cards
@@ -477,7 +518,7 @@ class Search:
     def _aware_alternative(self, node: Node, seat: int, card: int) -> bool:
         """True when, with full awareness, another card of *seat* keeps more sure tricks than
         *card*: only then did the forgotten card make the difference."""
-        own = _legal(node, seat)
+        own = self._legal(node, seat)
         mine = self._aware_most(node, seat, card)
         for other in groups(own & ~(1 << card), others_of(node.hands, seat, node.trick)):
             if self._aware_most(node, seat, other) > mine:

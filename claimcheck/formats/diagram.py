@@ -57,10 +57,19 @@ from claimcheck.errors import (
     CardError,
     ClaimcheckError,
     FormatError,
+    InputError,
     Location,
     PositionError,
 )
 from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
+from claimcheck.penalty import (
+    LeadRestriction,
+    PenaltyCard,
+    parse_lead_restrictions,
+    parse_penalty_cards,
+    render_lead_restrictions,
+    render_penalty_cards,
+)
 from claimcheck.position import Position
 from claimcheck.tricks import Tricks
 
@@ -94,7 +103,9 @@ _SEAT_LABELS: dict[str, Seat] = {
     "w": Seat.W, "west": Seat.W, "o": Seat.W, "ouest": Seat.W, "з": Seat.W, "запад": Seat.W,
 }
 _LABEL_RE = re.compile(r"^\s*([A-Za-zА-Яа-яЁё]+)\s*(:?)\s*(.*)$")
-_HEADER_RE = re.compile(r"^\s*([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_-]*)\s*:\s*(.*?)\s*$")
+_HEADER_RE = re.compile(
+    r"^\s*((?i:cartes\s+p[ée]nalis[ée]es|penalty\s+cards|lead\s+restrictions?"
+    r"|restrictions?\s+d['’]attaque)|[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ_-]*)\s*:\s*(.*?)\s*$")
 # A column is a run of text whose words are separated by single spaces; a tab or two spaces
 # start the next column (that is how the hands stay apart from the auction beside them).
 _COLUMN_RE = re.compile(r"[^\t ]+(?: [^\t ]+)*")
@@ -511,6 +522,11 @@ _KEYS: dict[str, str] = {
     "id": "id",
     "trickswon": "won", "won": "won",
     "shownout": "shown",
+    "penaltycards": "penalty", "penalty cards": "penalty", "cartes pénalisées": "penalty",
+    "cartes penalisees": "penalty", "cartes pénalisees": "penalty",
+    "leadrestriction": "restriction", "lead restriction": "restriction",
+    "lead restrictions": "restriction", "restriction d'attaque": "restriction",
+    "restriction d’attaque": "restriction",
     "lang": "lang", "langue": "lang", "language": "lang", "notation": "lang",
 }
 
@@ -561,7 +577,7 @@ def _record(body: list[tuple[int, str]], stem: str, where: Location, lang: str |
     fields: dict[str, Header] = {}
     tags: list[tuple[str, str]] = []
     for h in diagram.headers:
-        key = _KEYS.get(h.key.lower())
+        key = _KEYS.get(" ".join(h.key.lower().split()))
         if key is None:
             tags.append((h.key, h.value))
         elif key in fields:
@@ -635,6 +651,7 @@ def _record(body: list[tuple[int, str]], stem: str, where: Location, lang: str |
         )
     except PositionError as exc:
         raise PositionError(exc.message, at("trick") if trick else where, exc.problems) from None
+    position = _irregular_fields(position, fields, notation)
     claimer = _seat_field(fields, "claimer", "claimer")
     claimed: int | None = None
     if "tricks" in fields:
@@ -667,6 +684,33 @@ def _record(body: list[tuple[int, str]], stem: str, where: Location, lang: str |
         tags=tuple(tags),
         format="diagram",
     )
+
+
+def _irregular_fields(position: Position, fields: dict[str, Header], notation: Notation
+                      ) -> Position:
+    """The position with the record's penalty cards (``Cartes pénalisées : Est ♣R ♦6``) and
+    lead restriction (``Lead restriction: W S forbidden while on lead``) in force."""
+    pen, res = fields.get("penalty"), fields.get("restriction")
+    if pen is None and res is None:
+        return position
+    cards: tuple[PenaltyCard, ...] = ()
+    restrictions: tuple[LeadRestriction, ...] = ()
+    for h in (pen, res):
+        if h is None:
+            continue
+        try:
+            if h is pen:
+                cards = parse_penalty_cards(h.value, notation)
+            else:
+                restrictions = parse_lead_restrictions(h.value, notation)
+        except InputError as exc:
+            raise FormatError(f"{h.key}: {exc.message}", Location(line=h.line)) from None
+    try:
+        return position.with_irregularities(cards, restrictions)
+    except PositionError as exc:
+        h = pen or res
+        assert h is not None
+        raise PositionError(exc.message, Location(line=h.line), exc.problems) from None
 
 
 def _notation_field(fields: dict[str, Header], notation: Notation, lang: str | None
@@ -947,4 +991,8 @@ def render_diagram(position: Position, *, ascii_only: bool = False) -> str:
     if position.shown_out:
         pairs = sorted(position.shown_out)
         lines.append("ShownOut: " + " ".join(f"{s.letter}{u.letter}" for s, u in pairs))
+    if position.penalty_cards:
+        lines.append("Penalty cards: " + render_penalty_cards(position.penalty_cards))
+    if position.lead_restrictions:
+        lines.append("Lead restriction: " + render_lead_restrictions(position.lead_restrictions))
     return "\n".join(lines) + "\n"

@@ -18,7 +18,9 @@ its own is accepted too)::
             "trick": ["HK"],                      cards on the trick in progress, in order
             "declarer": "S",                      seat or null
             "won": {"ns": 7, "ew": 3},            tricks won before the trick in progress
-            "shown_out": [["E", "H"]]             (seat, suit) pairs seen to show out
+            "shown_out": [["E", "H"]],            (seat, suit) pairs seen to show out
+            "penalty_cards": "E: CK major, D6 major",     defenders' penalty cards (Law 50)
+            "lead_restrictions": "W: S forbidden while on lead"   (Law 50D2, 51B)
           },
           "contract": {"level": 4, "strain": "S", "declarer": "S", "doubled": 0},   or null
           "claimer": "S",                         seat or null
@@ -52,8 +54,23 @@ from functools import partial
 from typing import Any
 
 from claimcheck.cards import Card, Seat, Strain, Suit, hand_from_pbn, hand_to_pbn
-from claimcheck.errors import CardError, ClaimcheckError, FormatError, Location, PositionError
+from claimcheck.errors import (
+    CardError,
+    ClaimcheckError,
+    FormatError,
+    InputError,
+    Location,
+    PositionError,
+)
 from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
+from claimcheck.penalty import (
+    LeadRestriction,
+    PenaltyCard,
+    parse_lead_restrictions,
+    parse_penalty_cards,
+    render_lead_restrictions,
+    render_penalty_cards,
+)
 from claimcheck.position import Position
 from claimcheck.tricks import Tricks
 
@@ -66,7 +83,8 @@ _RECORD_FIELDS = frozenset(
     {"id", "board", "position", "contract", "claimer", "claimed", "statement", "play", "tags"}
 )
 _POSITION_FIELDS = frozenset(
-    {"hands", "trump", "leader", "trick", "declarer", "won", "shown_out"}
+    {"hands", "trump", "leader", "trick", "declarer", "won", "shown_out", "penalty_cards",
+     "lead_restrictions"}
 )
 _CONTRACT_FIELDS = frozenset({"level", "strain", "declarer", "doubled"})
 
@@ -89,6 +107,10 @@ def record_to_dict(record: ClaimRecord) -> dict[str, Any]:
             "declarer": None if p.declarer is None else p.declarer.letter,
             "won": {"ns": p.won.ns, "ew": p.won.ew},
             "shown_out": [[s.letter, suit.letter] for s, suit in sorted(p.shown_out)],
+            **({"penalty_cards": render_penalty_cards(p.penalty_cards)}
+               if p.penalty_cards else {}),
+            **({"lead_restrictions": render_lead_restrictions(p.lead_restrictions)}
+               if p.lead_restrictions else {}),
         },
         "contract": None if c is None else {
             "level": c.level,
@@ -293,9 +315,23 @@ def _position(obj: _Obj, line: int) -> Position:
         if who is None or pair[1] not in ("S", "H", "D", "C"):
             raise FormatError(f"unknown suit {pair[1]!r} in shown_out", Location(line=line))
         shown.append((who, Suit[pair[1]]))
+    penalty: tuple[PenaltyCard, ...] = ()
+    restrictions: tuple[LeadRestriction, ...] = ()
+    try:
+        text = _get(obj, "penalty_cards", str, line)
+        if text:
+            penalty = parse_penalty_cards(text)
+        text = _get(obj, "lead_restrictions", str, line)
+        if text:
+            restrictions = parse_lead_restrictions(text)
+    except InputError as exc:
+        if isinstance(exc, FormatError):
+            raise
+        raise FormatError(exc.message, Location(line=line)) from None
     try:
         return Position.build(
-            hands, trump, leader, trick, declarer=declarer, won=won, shown_out=shown
+            hands, trump, leader, trick, declarer=declarer, won=won, shown_out=shown,
+            penalty_cards=penalty, lead_restrictions=restrictions,
         )
     except PositionError as exc:
         raise PositionError(exc.message, Location(line=line), exc.problems) from None

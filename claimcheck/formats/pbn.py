@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from claimcheck.cards import Card, Seat, Strain, Suit
-from claimcheck.errors import ClaimcheckError, FormatError, Location, PositionError
+from claimcheck.errors import ClaimcheckError, FormatError, InputError, Location, PositionError
 from claimcheck.formats.auction import (
     check_hand_sizes,
     contract_from_calls,
@@ -32,12 +32,20 @@ from claimcheck.formats.auction import (
     play_card,
 )
 from claimcheck.formats.record import ClaimRecord, Contract, NoClaim, ReadResult, read_record
+from claimcheck.penalty import (
+    LeadRestriction,
+    PenaltyCard,
+    parse_lead_restrictions,
+    parse_penalty_cards,
+    render_lead_restrictions,
+    render_penalty_cards,
+)
 from claimcheck.position import Position
 from claimcheck.tricks import Pair, Tricks
 
 GENERATED_TAGS = frozenset(
     {"deal", "play", "contract", "declarer", "leader", "claimer", "claimtricks",
-     "claimstatement", "trickswon", "shownout", "auction"}
+     "claimstatement", "trickswon", "shownout", "auction", "penaltycards", "leadrestriction"}
 )
 """Tags :func:`write_pbn` writes from the record itself rather than copying them."""
 
@@ -360,6 +368,8 @@ def _game_record(game: _Game, source: str, stem: str) -> ClaimRecord | None:
             play.append(card)
     if pos.is_over():
         raise NoClaim("no claim: the play is complete (every trick was played)")
+    pos = _with_irregularities(pos, by_name.get("penaltycards"), by_name.get("leadrestriction"),
+                               loc)
 
     claimer = _read_claimer(by_name.get("claimer"), declarer, loc)
     claimed = _read_claimed(by_name, pos, claimer, declarer, loc)
@@ -383,6 +393,30 @@ def _game_record(game: _Game, source: str, stem: str) -> ClaimRecord | None:
         tags=kept,
         format="pbn",
     )
+
+
+def _with_irregularities(pos: Position, penalty: _Tag | None, restriction: _Tag | None,
+                         loc: _LocFn) -> Position:
+    """The position at the record's point with its ``[PenaltyCards]`` and
+    ``[LeadRestriction]`` in force (both describe that point, after the ``[Play]``)."""
+    if penalty is None and restriction is None:
+        return pos
+    cards: tuple[PenaltyCard, ...] = ()
+    restrictions: tuple[LeadRestriction, ...] = ()
+    for tag in (penalty, restriction):
+        if tag is None:
+            continue
+        try:
+            if tag is penalty:
+                cards = parse_penalty_cards(tag.value)
+            else:
+                restrictions = parse_lead_restrictions(tag.value)
+        except InputError as exc:
+            raise FormatError(f"[{tag.name}] {exc.message}", loc(tag)) from None
+    try:
+        return pos.with_irregularities(cards, restrictions)
+    except PositionError as exc:
+        raise exc.at(loc(penalty or restriction)) from None
 
 
 def _read_deal(value: str, where: Location) -> tuple[Seat, list[list[Card]]]:
@@ -665,6 +699,10 @@ def write_pbn(record: ClaimRecord) -> str:
         lines.append(_tag("ShownOut", " ".join(
             f"{seat.letter}{suit.letter}" for seat, suit in sorted(pos.shown_out)
         )))
+    if pos.penalty_cards:
+        lines.append(_tag("PenaltyCards", render_penalty_cards(pos.penalty_cards)))
+    if pos.lead_restrictions:
+        lines.append(_tag("LeadRestriction", render_lead_restrictions(pos.lead_restrictions)))
     lines.append(_tag("Leader", pos.leader.letter))
     lines.append(_tag("Claimer", record.claimer.letter if record.claimer is not None else "?"))
     if record.claimed is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from claimcheck.policy.citations import LAWS, Citation
+from claimcheck.policy.citations import LAWS, PLAY_IRREGULARITIES, Citation
 
 
 class Rule:
@@ -140,10 +140,20 @@ class Concede(Rule):
     summary = "the claim concedes tricks: a safe lead of a loser, at any moment"
 
 
+class PenaltyCardPlay(Rule):
+    """A card the Laws of play require of the claimer's side: its major penalty card at the
+    first legal opportunity (50D1), or the one declarer designates among two or more (51A)."""
+
+    id = "penalty-card"
+    citation = PLAY_IRREGULARITIES["50D1"]
+    summary = ("a penalty card of the claimer's side played as Law 50D1 requires, or as "
+               "declarer designates among two or more (51A)")
+
+
 RULES: tuple[type[Rule], ...] = (
     FollowStatement, SuitOrder, SuitsAnyOrder, CarelessBlocking, NoCrash, UnawareTrump,
     UnawareCard, UnstatedFinesse, NoticesBreak, Ruff, Discard, DrawsTrumps, DefenderPartner,
-    Concede,
+    Concede, PenaltyCardPlay,
 )
 """Every rule, in the order law70.md section 4 lists them."""
 

@@ -6,6 +6,7 @@ import html
 import json
 from typing import Any
 
+from claimcheck.penalty import render_lead_restrictions, render_penalty_cards
 from claimcheck.policy.rules import RULES_BY_ID
 from claimcheck.ruling import SCHEMA, Ruling
 
@@ -202,6 +203,11 @@ def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
             "leader": r.position.leader.letter,
             "trick": [str(c) for c in r.position.trick],
             "declarer": None if r.position.declarer is None else r.position.declarer.letter,
+            # Only in irregular positions, so every other ruling's JSON is unchanged.
+            **({"penalty_cards": render_penalty_cards(r.position.penalty_cards)}
+               if r.position.penalty_cards else {}),
+            **({"lead_restrictions": render_lead_restrictions(r.position.lead_restrictions)}
+               if r.position.lead_restrictions else {}),
         },
         "claimer": r.claimer.letter,
         "claimed": r.claimed,
