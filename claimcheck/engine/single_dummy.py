@@ -189,11 +189,13 @@ class SingleDummyPlay:
     # --- one decision ---------------------------------------------------------------------
 
     def choose(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
-               line: tuple[Play, ...] = (), in_play: tuple[int, ...] = ()) -> int:
+               line: tuple[Play, ...] = (), in_play: tuple[int, ...] = (),
+               led: tuple[int, ...] = ()) -> int:
         """The card the seat to move plays. *voids* has bit ``seat * 4 + suit`` for each
-        show-out seen so far; *line* is the play since the start of the estimate and
-        *in_play* the cards still in play (hands and trick) before each of its cards."""
-        pool = self._pool(hands, trick, leader, voids, line, in_play)
+        show-out seen so far; *line* is the play since the start of the estimate,
+        *in_play* the cards still in play (hands and trick) before each of its cards and *led*
+        the suit led to the trick of each (-1 for a lead)."""
+        pool = self._pool(hands, trick, leader, voids, line, in_play, led)
         if isinstance(pool, int):
             return pool
         self.decisions += 1
@@ -205,7 +207,8 @@ class SingleDummyPlay:
         return pool.cards[pick]
 
     def _pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
-              line: tuple[Play, ...], in_play: tuple[int, ...]) -> _Pool | int:
+              line: tuple[Play, ...], in_play: tuple[int, ...], led: tuple[int, ...] = ()
+              ) -> _Pool | int:
         # The line since the start fixes the position and what the player has seen (the
         # weights of restricted choice depend on the order of the cards, not only on them).
         found = self._pools.get(line)
@@ -220,7 +223,8 @@ class SingleDummyPlay:
         if len(choices) == 1:
             made = choices[0]  # equal cards, or one normal card: no decision
         else:
-            made = self._solve_pool(hands, trick, leader, voids, a, b, choices, line, in_play)
+            made = self._solve_pool(hands, trick, leader, voids, a, b, choices, line, in_play,
+                                    led)
         self._pools[line] = made
         return made
 
@@ -233,7 +237,7 @@ class SingleDummyPlay:
 
     def _solve_pool(self, hands: Hands, trick: tuple[int, ...], leader: int, voids: int,
                     a: int, b: int, choices: list[int], line: tuple[Play, ...],
-                    in_play: tuple[int, ...]) -> _Pool | int:
+                    in_play: tuple[int, ...], led: tuple[int, ...] = ()) -> _Pool | int:
         masks, rows = deal_layouts(hands[a], hands[b], voids >> (4 * a) & 0xF,
                                    voids >> (4 * b) & 0xF, self.pool_size, self.rng,
                                    exact_up_to=self.exact_up_to)
@@ -250,7 +254,7 @@ class SingleDummyPlay:
         keep = undominated(scores)
         if len(keep) == 1:
             return choices[int(keep[0])]
-        weights = restricted_choice(masks, union, a, b, line, in_play)
+        weights = restricted_choice(masks, union, a, b, line, in_play, led)
         p = None
         if weights is not None:
             p = weights[rows]
@@ -264,6 +268,7 @@ class SingleDummyPlay:
         """Play to the end from the real cards: (claimer-side tricks, the line)."""
         line: tuple[Play, ...] = ()
         in_play: tuple[int, ...] = ()
+        led: tuple[int, ...] = ()
         won = 0
         h = list(hands)
         t = trick
@@ -271,7 +276,7 @@ class SingleDummyPlay:
             seat = (leader + len(t)) % 4
             if not h[seat]:
                 return won, line
-            card = self.choose((h[0], h[1], h[2], h[3]), t, leader, voids, line, in_play)
+            card = self.choose((h[0], h[1], h[2], h[3]), t, leader, voids, line, in_play, led)
             if t and card // 13 != t[0] // 13:
                 voids |= 1 << (seat * 4 + t[0] // 13)
             now = h[0] | h[1] | h[2] | h[3]
@@ -280,6 +285,7 @@ class SingleDummyPlay:
             h[seat] &= ~(1 << card)
             line = (*line, (seat, card))
             in_play = (*in_play, now)
+            led = (*led, t[0] // 13 if t else -1)
             t = (*t, card)
             if len(t) == 4:
                 leader = (leader + winner_index(t, self.trump)) % 4
@@ -371,9 +377,13 @@ def _unbeatable(hands: Hands, trick: tuple[int, ...], leader: int, trump: int, s
     return True
 
 
+SPOT_RANKS = 8
+"""Ranks 2 to 9 (our rank index below 8): the spot cards, alike to a player following suit."""
+
+
 def restricted_choice(masks: npt.NDArray[np.uint64], union: int, a: int, b: int,
-                      line: tuple[Play, ...], in_play: tuple[int, ...]
-                      ) -> npt.NDArray[np.float64] | None:
+                      line: tuple[Play, ...], in_play: tuple[int, ...],
+                      led: tuple[int, ...] = ()) -> npt.NDArray[np.float64] | None:
     """The weight of each layout (hand *a* as in *masks*, hand *b* the rest of *union*) given
     the cards those two hands played in *line*: the chance they would have played them.
 
@@ -382,9 +392,12 @@ def restricted_choice(masks: npt.NDArray[np.uint64], union: int, a: int, b: int,
     one made that card half as likely. Without this, the layouts consistent with the cards
     played would count a card played from equals as if it had been forced, and overstate
     the vacant places on his side. Only touching cards are equals here (no card still in play
-    between them): two spot cards with a card still in play between them are not, though a
-    real player may treat them alike (a known gap, README "What the model does not do").
-    The model's own players follow with the lowest of equals, which changes nothing for
+    between them), except that a spot card with which a player *follows suit* (given *led*)
+    is taken as a random choice among the spot cards of that suit he held: a defender who
+    follows low from Q54 plays the 5 or the 4, from 984 any of three, and without this the
+    layouts would lean to the queen being with his partner (vacant places), where a real
+    two-way guess with no information is an even chance. The model's own players follow
+    with the lowest of equals, which changes nothing for
     the others: whichever of his equals he plays, the weights are the same. None when no
     weight differs from one.
     """
@@ -398,6 +411,18 @@ def restricted_choice(masks: npt.NDArray[np.uint64], union: int, a: int, b: int,
             continue
         later[seat] |= 1 << card
         suit = card // 13
+        if i < len(led) and led[i] == suit and card % 13 < SPOT_RANKS:
+            spots = sum((1 << c) for c in range(13 * suit, 13 * suit + SPOT_RANKS)
+                        if (union | later[seat]) >> c & 1)
+            if spots & ~(1 << card):
+                holding = hand[seat] | np.uint64(later[seat])
+                count = np.zeros(len(masks))
+                for c in range(13 * suit, 13 * suit + SPOT_RANKS):
+                    if spots >> c & 1:
+                        count += ((holding >> np.uint64(c)) & np.uint64(1)).astype(np.float64)
+                weights /= count
+                changed = True
+            continue
         ranks = [c for c in range(13 * suit, 13 * suit + 13) if in_play[i] >> c & 1]
         j = ranks.index(card)
         neighbours = (ranks[j - 1:j] + ranks[j + 1:j + 2])
