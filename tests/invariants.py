@@ -11,7 +11,7 @@ director would never call normal:
   duplicated in partner's hand);
 * partner's sure winner ruffed, in a declarer claim, while another card could be played;
 * a believed loser led, not towards partner's winner nor to a ruff, while he claims every
-  trick, the claim is intact and he holds a sure winner to lead.
+  trick, the claim is intact, he holds a sure winner to lead and some lead is safe.
 
 Cards the statement prescribes (``follow-statement``), the trump-drawing routine, the careless
 options of a novice and the claiming defender's partner are exempt, as §4.3 says.
@@ -188,7 +188,10 @@ def _check(hands: list[int], current: list[int], leader: int, seat: int, card: i
         to_ruff = (trump < 4 and not hands[partner] & SUIT_RANGES[suit]
                    and hands[partner] & SUIT_RANGES[trump])
         winners = [x for x in range(52) if own >> x & 1 and _is_winner(x, opp, trump)]
-        if not to_partner and not to_ruff and winners:
+        # §4.3 bars the loser only while he holds a safe lead: when none is safe, the lead
+        # that keeps the most sure tricks may be a loser (a crossruff's).
+        if not to_partner and not to_ruff and winners and any(
+                not needed(x) for x in range(52) if own >> x & 1):
             return (f"leads a loser while claiming every trick and holding "
                     f"{_name(winners[-1])}")
     return ""

@@ -483,15 +483,9 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
 def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
     """The irrational floor (§4.3) applied before anything else when no card is safe: no duck
     while a card surely wins the trick, no ruff of partner's sure winner, no sure winner thrown
-    while a loser remains, no loser led while he claims every trick and holds a winner."""
+    while a loser remains. (The rule on leads needs a safe lead, which here there is not.)"""
     believed = _believed_opp(p, seat)
     trump = p.trump
-    picture_trumps = trump < 4 and bool(believed & SUIT_RANGES[trump])
-
-    def winner(c: int) -> bool:
-        return _is_believed_winner(c, believed) and not (
-            picture_trumps and c // 13 != trump)
-
     if p.trick:
         led = p.trick[0] // 13
         if p.hands[seat] & SUIT_RANGES[led]:
@@ -506,12 +500,10 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         spare = [c for c in rest if not _is_believed_winner(c, believed)
                  or _expendable(p, seat, c, believed)]
         return ruffs + (spare or rest) if (ruffs or rest) else cands
-    if p.to_concede == 0:
-        partner = p.hands[(seat + 2) % 4]
-        good = [c for c in cands if winner(c) or _to_partner(p, seat, c, believed)
-                or (trump < 4 and not partner & SUIT_RANGES[c // 13]
-                    and partner & SUIT_RANGES[trump])]
-        return good or cands
+    # No lead is barred: §4.3 forbids a loser led while he claims every trick only when he
+    # holds a *safe* lead, and here none is safe. The most sure tricks decide instead (a
+    # crossruff keeps its trumps: leading the top trump that draws partner's last one, which
+    # the old clause forced as "the winner", cost a real claim two tricks).
     return cands
 
 
