@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from claimcheck.cards import Card, Seat, Strain  # noqa: E402
 from claimcheck.check import check_claim  # noqa: E402
 from claimcheck.engine.solver import DDSolver, plain_solve_seconds  # noqa: E402
+from claimcheck.policy.sure import DEFAULT_MAX_NODES  # noqa: E402
 from claimcheck.position import Position  # noqa: E402
 
 
@@ -137,7 +138,8 @@ def main() -> None:
     parser.add_argument("--realistic", action="store_true",
                         help="endings played down double dummy from random deals")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--max-nodes", type=int, default=2_000_000)
+    parser.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES,
+                        help="node budget a ruling (default: the engine's, every door's)")
     parser.add_argument("--max-cases", type=int, help="smoke run: this many positions a row")
     parser.add_argument("--rounds", type=int, default=3,
                         help="time each position this many times, keep the fastest")
