@@ -465,7 +465,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
             continue
         scores[c] = _most_after(p, oracle, seat, c, caps[c], max(best, 0))
         best = max(best, scores[c])
-    kept = [c for c in cands if scores.get(c, -1) == best]
+    kept = _lead_floor(p, seat, [c for c in cands if scores.get(c, -1) == best])
     if p.trick and not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
         believed = _believed_opp(p, seat)
         rest = [c for c in kept if not (p.trump < 4 and c // 13 == p.trump)]
@@ -483,7 +483,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
 def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
     """The irrational floor (§4.3) applied before anything else when no card is safe: no duck
     while a card surely wins the trick, no ruff of partner's sure winner, no sure winner thrown
-    while a loser remains. (The rule on leads needs a safe lead, which here there is not.)"""
+    while a loser remains. The rule on leads is :func:`_lead_floor`."""
     believed = _believed_opp(p, seat)
     trump = p.trump
     if p.trick:
@@ -500,11 +500,27 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         spare = [c for c in rest if not _is_believed_winner(c, believed)
                  or _expendable(p, seat, c, believed)]
         return ruffs + (spare or rest) if (ruffs or rest) else cands
-    # No lead is barred: §4.3 forbids a loser led while he claims every trick only when he
-    # holds a *safe* lead, and here none is safe. The most sure tricks decide instead (a
-    # crossruff keeps its trumps: leading the top trump that draws partner's last one, which
-    # the old clause forced as "the winner", cost a real claim two tricks).
     return cands
+
+
+def _lead_floor(p: Point, seat: int, cands: list[int]) -> list[int]:
+    """No loser led while he claims every trick and holds a winner to lead (§4.3), among
+    cards that keep as many sure tricks: when no lead is safe, the clause breaks ties only.
+    Applied before the count, it forced the top trump that drew partner's last one and cost
+    a crossruff two tricks (vugraph 01050:30-2); not applied at all, a diamond led into a
+    known ruff before trumps were drawn (01050:29-2) was as normal as the ace of trumps."""
+    if p.trick or p.to_concede:
+        return cands
+    believed = _believed_opp(p, seat)
+    trump = p.trump
+    picture_trumps = trump < 4 and bool(believed & SUIT_RANGES[trump])
+    partner = p.hands[(seat + 2) % 4]
+    good = [c for c in cands
+            if (_is_believed_winner(c, believed) and not (picture_trumps and c // 13 != trump))
+            or _to_partner(p, seat, c, believed)
+            or (trump < 4 and not partner & SUIT_RANGES[c // 13]
+                and partner & SUIT_RANGES[trump])]
+    return good or cands
 
 
 def _default_rule(p: Point, seat: int, card: int) -> str:
@@ -561,7 +577,7 @@ def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
         if win_seat == (seat + 2) % 4 and ruffs and ruffs[-1] not in chosen:
             chosen.append(ruffs[-1])  # ruffing partner's winner when it is not plainly high
     if not chosen:
-        chosen = _floor(p, seat, reps)
+        chosen = _lead_floor(p, seat, _floor(p, seat, reps))
     if led >= 0 and not p.hands[seat] & SUIT_RANGES[led]:
         plain_high = [c for c in reps if highest(others & SUIT_RANGES[c // 13]) < c]
         if len(plain_high) >= 2 and len(plain_high) == len(reps):
