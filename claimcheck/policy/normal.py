@@ -465,13 +465,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
             continue
         scores[c] = _most_after(p, oracle, seat, c, caps[c], max(best, 0))
         best = max(best, scores[c])
-    kept = _lead_floor(p, seat, [c for c in cands if scores.get(c, -1) == best])
-    if p.trick and not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
-        believed = _believed_opp(p, seat)
-        rest = [c for c in kept if not (p.trump < 4 and c // 13 == p.trump)]
-        losers = [c for c in rest if not _is_believed_winner(c, believed)]
-        if losers and len(losers) < len(rest):
-            kept = [c for c in kept if c not in rest or c in losers]
+    kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
     alts = _narrow(p, seat, kept)
     if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
@@ -501,6 +495,38 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
                  or _expendable(p, seat, c, believed)]
         return ruffs + (spare or rest) if (ruffs or rest) else cands
     return cands
+
+
+def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
+    """Among cards that keep as many sure tricks, the ones a player would choose (§4.2 counts
+    sure tricks only, so a card that throws away a chance ties with one that keeps it): on
+    lead, :func:`_lead_floor`; following, a card that takes the trick from the opponents
+    rather than one that cannot, when no trick is left to concede (not the ♣10 under East's
+    ♣J from ♣AT985); discarding, a believed loser rather than a believed winner, and a card
+    that can never take a trick rather than one that might (not the ♣Q from ♣AQ with the
+    ♦6 to throw)."""
+    if not p.trick:
+        return _lead_floor(p, seat, kept)
+    led = p.trick[0] // 13
+    believed = _believed_opp(p, seat)
+    if p.hands[seat] & SUIT_RANGES[led]:
+        win_seat, win_card = _current_winner(p)
+        if p.to_concede or (win_seat - seat) % 2 == 0:
+            return kept
+        taking = [c for c in kept if beats(c, win_card, p.trump)]
+        return taking or kept
+    rest = [c for c in kept if not (p.trump < 4 and c // 13 == p.trump)]
+    losers = [c for c in rest if not _is_believed_winner(c, believed)]
+    if losers and len(losers) < len(rest):
+        kept = [c for c in kept if c not in rest or c in losers]
+        rest = losers
+    # A card below every card the opponents hold in its suit can never take a trick there.
+    dead = [c for c in rest if suit_bits(believed, c // 13) and
+            (suit_bits(believed, c // 13) & -suit_bits(believed, c // 13)).bit_length() - 1
+            > c % 13]
+    if dead and len(dead) < len(rest):
+        kept = [c for c in kept if c not in rest or c in dead]
+    return kept
 
 
 def _lead_floor(p: Point, seat: int, cands: list[int]) -> list[int]:
