@@ -38,10 +38,11 @@ names, ``Sud Ouest Nord Est``, and the calls under it) gives the final contract.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from claimcheck.cards import (
     Card,
@@ -63,8 +64,6 @@ from claimcheck.errors import (
 )
 from claimcheck.formats.record import ClaimRecord, Contract, ReadResult, read_record
 from claimcheck.penalty import (
-    LeadRestriction,
-    PenaltyCard,
     parse_lead_restrictions,
     parse_penalty_cards,
     render_lead_restrictions,
@@ -120,6 +119,8 @@ _FRENCH_RE = re.compile(
 )
 
 Hands4 = tuple[frozenset[Card], frozenset[Card], frozenset[Card], frozenset[Card]]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,24 +694,24 @@ def _irregular_fields(position: Position, fields: dict[str, Header], notation: N
     pen, res = fields.get("penalty"), fields.get("restriction")
     if pen is None and res is None:
         return position
-    cards: tuple[PenaltyCard, ...] = ()
-    restrictions: tuple[LeadRestriction, ...] = ()
-    for h in (pen, res):
-        if h is None:
-            continue
-        try:
-            if h is pen:
-                cards = parse_penalty_cards(h.value, notation)
-            else:
-                restrictions = parse_lead_restrictions(h.value, notation)
-        except InputError as exc:
-            raise FormatError(f"{h.key}: {exc.message}", Location(line=h.line)) from None
+    cards = _parsed(pen, lambda text: parse_penalty_cards(text, notation))
+    restrictions = _parsed(res, lambda text: parse_lead_restrictions(text, notation))
     try:
         return position.with_irregularities(cards, restrictions)
     except PositionError as exc:
         h = pen or res
         assert h is not None
         raise PositionError(exc.message, Location(line=h.line), exc.problems) from None
+
+
+def _parsed(h: Header | None, parse: Callable[[str], tuple[_T, ...]]) -> tuple[_T, ...]:
+    """*parse* of a header's value (none without the header), its error located there."""
+    if h is None:
+        return ()
+    try:
+        return parse(h.value)
+    except InputError as exc:
+        raise FormatError(f"{h.key}: {exc.message}", Location(line=h.line)) from None
 
 
 def _notation_field(fields: dict[str, Header], notation: Notation, lang: str | None

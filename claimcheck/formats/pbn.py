@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from claimcheck.cards import Card, Seat, Strain, Suit
 from claimcheck.errors import ClaimcheckError, FormatError, InputError, Location, PositionError
@@ -33,8 +34,6 @@ from claimcheck.formats.auction import (
 )
 from claimcheck.formats.record import ClaimRecord, Contract, NoClaim, ReadResult, read_record
 from claimcheck.penalty import (
-    LeadRestriction,
-    PenaltyCard,
     parse_lead_restrictions,
     parse_penalty_cards,
     render_lead_restrictions,
@@ -54,6 +53,8 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NOISE = re.compile(r"^(\$\d+|=\d+=|[!?]+|\^\w*)$")
 _STRAIN_ONLY = {"S": Strain.S, "H": Strain.H, "D": Strain.D, "C": Strain.C, "N": Strain.NT,
                 "NT": Strain.NT}
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -401,22 +402,23 @@ def _with_irregularities(pos: Position, penalty: _Tag | None, restriction: _Tag 
     ``[LeadRestriction]`` in force (both describe that point, after the ``[Play]``)."""
     if penalty is None and restriction is None:
         return pos
-    cards: tuple[PenaltyCard, ...] = ()
-    restrictions: tuple[LeadRestriction, ...] = ()
-    for tag in (penalty, restriction):
-        if tag is None:
-            continue
-        try:
-            if tag is penalty:
-                cards = parse_penalty_cards(tag.value)
-            else:
-                restrictions = parse_lead_restrictions(tag.value)
-        except InputError as exc:
-            raise FormatError(f"[{tag.name}] {exc.message}", loc(tag)) from None
+    cards = _parsed(penalty, parse_penalty_cards, loc)
+    restrictions = _parsed(restriction, parse_lead_restrictions, loc)
     try:
         return pos.with_irregularities(cards, restrictions)
     except PositionError as exc:
         raise exc.at(loc(penalty or restriction)) from None
+
+
+def _parsed(tag: _Tag | None, parse: Callable[[str], tuple[_T, ...]], loc: _LocFn
+            ) -> tuple[_T, ...]:
+    """*parse* of a tag's value (none without the tag), its error located at the tag."""
+    if tag is None:
+        return ()
+    try:
+        return parse(tag.value)
+    except InputError as exc:
+        raise FormatError(f"[{tag.name}] {exc.message}", loc(tag)) from None
 
 
 def _read_deal(value: str, where: Location) -> tuple[Seat, list[list[Card]]]:
