@@ -526,8 +526,8 @@ def serve(host: str, port: int) -> None:
                    "[Irregularity] tag; none: the choices now in force).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-nodes", type=click.IntRange(min=1), default=400_000, show_default=True,
-              help="Nodes each option's double-dummy value may take.")
+@click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
+              show_default=True, help="Nodes each option's double-dummy value may take.")
 @_ASCII
 def options(file: str | None, board: str | None, deal: str | None, trump: Strain | None,
             lead: Seat | None, trick: str, declarer: Seat | None, penalty_cards: str | None,
