@@ -21,6 +21,7 @@ from claimcheck.engine.restricted import RestrictedDD
 from claimcheck.engine.solver import DDSolver, DoubleDummy
 from claimcheck.penalty import render_lead_restrictions, render_penalty_cards
 from claimcheck.policy.irregularities import Irregularity, Option, Options, options_for
+from claimcheck.policy.sure import DEFAULT_MAX_NODES
 from claimcheck.position import Position
 from claimcheck.tricks import Pair
 
@@ -58,7 +59,7 @@ class Analysis:
 
 
 def analyse(position: Position, irregularity: Irregularity | None = None,
-            solver: DoubleDummy | None = None, max_nodes: int = 400_000) -> Analysis:
+            solver: DoubleDummy | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> Analysis:
     """The options after *irregularity* at *position*, each valued double dummy.
 
     :raises IrregularityError: when the irregularity cannot have happened here.

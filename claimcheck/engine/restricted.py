@@ -25,12 +25,9 @@ from claimcheck.penalty import (
     is_designation,
     legal_mask,
 )
-from claimcheck.policy.sure import BudgetExceeded
+from claimcheck.policy.sure import DEFAULT_MAX_NODES, BudgetExceeded
 
 Hands = tuple[int, int, int, int]
-
-DEFAULT_NODES = 400_000
-"""Nodes a restricted double-dummy value may take before it gives up with bounds."""
 
 
 class RestrictedBudgetExceeded(Exception):  # noqa: N818  # control flow, not an input error
@@ -44,7 +41,7 @@ class RestrictedDD:
     solver: DoubleDummy
     trump: int
     declarer: int
-    max_nodes: int = DEFAULT_NODES
+    max_nodes: int = DEFAULT_MAX_NODES
     """Nodes one value may take."""
     offer_choices: bool = True
     """Whether declarer's Law 50D2 / 51B lead options are offered when the holder's partner
