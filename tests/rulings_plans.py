@@ -8,6 +8,8 @@ list is not an order); a new phase starts at "then" (law70-practice.md C4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from claimcheck.cards import Card, Seat, Suit
 from claimcheck.plan import EMPTY_PLAN, Fact, LinePlan, Step
 
@@ -224,21 +226,11 @@ PLANS.update(
         "concession-trump-queen-drops-acbl": _concede_card(
             "SQ", "the queen of trumps", "Five tricks, conceding the queen of trumps"
         ),
-        "70E1-two-way-heart-queen-stated-six-cards": LinePlan(
-            phases=(
-                (
-                    Step(
-                        "finesse",
-                        suit=Suit.H,
-                        cards=(_c("HT"),),
-                        against=Seat.W,
-                        words="Finessing West for the heart queen",
-                    ),
-                ),
-            ),
-            # The queen he finesses against is a card his words name: in his picture.
+        # The same words as the four-card guess; the queen he finesses against is a card his
+        # words name, so it is in his picture (as the statement reader records it).
+        "70E1-two-way-heart-queen-stated-six-cards": replace(
+            PLANS["two-way-guess-finesse-stated"],
             facts=(Fact("aware-of", cards=(_c("HQ"),), suit=Suit.H, words="the heart queen"),),
-            text="Finessing West for the heart queen",
         ),
     }
 )
