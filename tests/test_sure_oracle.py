@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from claimcheck.bits import SUIT_RANGES, mask_of
+from claimcheck.cards import Card
 from claimcheck.policy.sure import Budget, SureOracle
 from tests.randpos import random_position
 from tests.reference import reference_sure
@@ -62,3 +63,59 @@ def test_memo_is_consistent_across_calls() -> None:
                 fresh = SureOracle(trump, claimer, Budget(10**9))
                 args = (hands, trick, leader, forgotten, voids, need)
                 assert shared.sure(*args) == fresh.sure(*args)  # type: ignore[arg-type]
+
+
+def test_trump_count_bounds_on_a_ruff_ending() -> None:
+    """West ♠J762 ♦J3 opposite ♥T ♦AK94 ♣JT, spades trumps, the pool holding ♠QT: whatever
+    anyone plays, West's four trumps take two tricks (the pool's two trumps top two of them),
+    so "two tricks sure" needs no search at all."""
+    hands = tuple(mask_of(frozenset(Card.parse(c) for c in h.split())) for h in (
+        "SQ ST H7 DQ D6 CQ C2", "HT DA DK D9 D4 CJ CT", "HK H9 H5 DT D8 D7 CK",
+        "SJ S7 S6 S2 DJ D3 D5"))
+    oracle = SureOracle(0, 3, Budget(10**9))
+    # Trick start, East (claimer side) on lead: the count alone proves two tricks.
+    assert oracle.sure(hands, (), 1, 0, 0, 2)  # type: ignore[arg-type]
+    assert oracle.budget.oracle_nodes == 0
+
+
+def test_no_trump_bound_from_above_with_a_forgotten_card_about() -> None:
+    """North, on lead with only his forgotten ♥Q, holds nothing that can take a trick in the
+    picture, so West's side takes the last trick though South holds the ♣6 trump: the count
+    of the pool's trumps must not say otherwise (found by the 5-card agreement run)."""
+    hands = (mask_of([Card.parse("HQ")]), mask_of([Card.parse("S8")]),
+             mask_of([Card.parse("C6")]), mask_of([Card.parse("D2")]))
+    forgotten = hands[0]
+    voids = 1 << 0 | 1 << 3 | 1 << 8 | 1 << 9 | 1 << 10
+    oracle = SureOracle(3, 3, Budget(10**9))
+    assert oracle.sure(hands, (), 0, forgotten, voids, 1)  # type: ignore[arg-type]
+    assert reference_sure(hands, (), 0, 3, 3, forgotten, voids, 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("block", [0, pytest.param(1, marks=pytest.mark.slow),
+                                   pytest.param(2, marks=pytest.mark.slow)])
+def test_oracle_agrees_on_five_card_trump_endings(block: int) -> None:
+    """Five cards a hand, trump contracts only, where the trump-count bounds bite: 20
+    positions in the default run, 150 a block in the slow ones."""
+    rng = np.random.default_rng(9100 + block)
+    done = 0
+    while done < (20 if block == 0 else 150):
+        pos = random_position(rng, 5)
+        if int(pos.trump) == 4:
+            continue
+        hands = tuple(mask_of(h) for h in pos.hands)
+        trick = tuple(c.index for c in pos.trick)
+        claimer = int(rng.integers(0, 4))
+        opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
+        forgotten = 0
+        if rng.random() < 0.4:
+            trumps = [i for i in range(52) if opps >> i & 1 and i // 13 == int(pos.trump)]
+            if trumps:
+                forgotten = 1 << trumps[int(rng.integers(0, len(trumps)))]
+        left = max(h.bit_count() for h in hands)
+        need = int(rng.integers(1, left + 1))
+        args = (hands, trick, int(pos.leader), forgotten, 0, need)
+        got = SureOracle(int(pos.trump), claimer, Budget(10**9)).sure(*args)  # type: ignore[arg-type]
+        want = reference_sure(hands, trick, int(pos.leader), int(pos.trump),  # type: ignore[arg-type]
+                              claimer, forgotten, 0, need)
+        assert got == want, f"block {block} case {done}: {args}, oracle {got}, plain {want}"
+        done += 1

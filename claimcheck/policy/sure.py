@@ -191,6 +191,14 @@ class SureOracle:
                 return True
             if need >= self._hi.get(key, 99):
                 return False
+            if self.trump < 4:
+                lo, hi = self._trump_bounds(a, b, pool, voids, n1, n3, left)
+                if need <= lo:
+                    self._lo[key] = max(self._lo.get(key, 0), need)
+                    return True
+                if need > hi:
+                    self._hi[key] = min(self._hi.get(key, 99), need)
+                    return False
             if self._side(seat):
                 lead, partner = (a, b) if seat == c else (b, a)
                 if need <= self._cashable(lead, partner, pool, need):
@@ -212,6 +220,47 @@ class SureOracle:
             else:
                 self._mid_hi[mid] = min(self._mid_hi.get(mid, 99), need)
         return result
+
+    def _trump_bounds(self, a: int, b: int, pool: int, voids: int, n1: int, n3: int,
+                      left: int) -> tuple[int, int]:
+        """Sure tricks at a trick start bounded by counting trumps (law70.md §7's cheap bounds).
+
+        From below, whatever anyone plays: every trump a hand holds is played in a trick of its
+        own, and a trick in which the claimer side plays a trump is lost only to a higher trump
+        of the pool, each pool trump winning one trick at most (ruffing partner's winner still
+        wins the trick). So a claimer hand with trumps X takes at least |X| less the most of
+        them the pool's trumps can top one for one. A blank never wins: forgotten trumps do
+        not count against him.
+
+        From above: the same count bounds the defence from below in any layout in which one
+        defender holds all the pool's trumps, and the pooled defence can play any layout it
+        may hold. So when the show-outs and the hands' lengths allow one, the claimer side
+        takes at most the tricks left less the pool's trumps the side cannot top (only in a
+        picture with no forgotten card: see below).
+        """
+        t = SUIT_RANGES[self.trump]
+        mine_a, mine_b, theirs = a & t, b & t, pool & t
+        lo = max(mine_a.bit_count() - _topped(mine_a, theirs),
+                 mine_b.bit_count() - _topped(mine_b, theirs), 0)
+        if not theirs:
+            return lo, left
+        kept = theirs.bit_count() - _topped(theirs, mine_a | mine_b)
+        if kept <= 0 or pool.bit_count() < n1 + n3:
+            # With blanks about, a defender left with blanks only on lead hands the claimer
+            # side the rest, trumps or not (the picture's convention): no bound from above.
+            return lo, left
+        c = self.claimer
+        d1, d3 = (c + 1) % 4, (c + 3) % 4
+        for d, o, nd, no in ((d1, d3, n1, n3), (d3, d1, n3, n1)):
+            void_d, void_o = _void_suits(voids, d), _void_suits(voids, o)
+            if theirs & void_d:
+                continue
+            must_d = theirs | (pool & void_o)
+            must_o = pool & void_d
+            if must_d & must_o or must_d.bit_count() > nd or must_o.bit_count() > no:
+                continue
+            return lo, left - kept
+        return lo, left
 
     def _cashable(self, lead: int, partner: int, pool: int, need: int) -> int:
         """Tricks the claimer side takes for sure by cashing its top winners, the hand on lead
@@ -446,6 +495,21 @@ def _compress(a: int, b: int, pool: int) -> tuple[int, int, int]:
         rb |= hit[1] << (13 * s)
         rp |= hit[2] << (13 * s)
     return ra, rb, rp
+
+
+def _topped(low: int, high: int) -> int:
+    """The most cards of *low* that cards of *high* (one suit) can each top, one for one: each
+    high card, lowest first, takes the lowest card of *low* still below it (greedy, and
+    optimal for this matching)."""
+    matched = 0
+    while high:
+        h = high & -high
+        high ^= h
+        below = low & (h - 1)
+        if below:
+            low ^= below & -below
+            matched += 1
+    return matched
 
 
 def _run_low(card: int, cards: int, others: int) -> int:
