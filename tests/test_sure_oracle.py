@@ -119,3 +119,20 @@ def test_oracle_agrees_on_five_card_trump_endings(block: int) -> None:
                               claimer, forgotten, 0, need)
         assert got == want, f"block {block} case {done}: {args}, oracle {got}, plain {want}"
         done += 1
+
+
+def test_defence_cashing_bound_at_notrump() -> None:
+    """West on lead at notrump; the pool holds ♠A ♠K over North-South's ♠Q ♠J. West may hold
+    both (nothing he showed says otherwise) and cash them: not one trick is sure for North,
+    and the count says so with no search; the plain game agrees."""
+    hands = tuple(mask_of([Card.parse(x) for x in h.split()]) for h in (
+        "SQ HA", "SA H2", "SJ HK", "SK H3"))
+    oracle = SureOracle(4, 0, Budget(10**9))
+    assert not oracle.sure(hands, (), 3, 0, 0, 1)  # type: ignore[arg-type]
+    assert oracle.budget.oracle_nodes == 0
+    assert not reference_sure(hands, (), 3, 4, 0, 0, 0, 1)  # type: ignore[arg-type]
+    # Once West has shown out of spades, East holds them both and West cannot cash them.
+    voids = 1 << (3 * 4 + 0)
+    fresh = SureOracle(4, 0, Budget(10**9))
+    assert fresh.sure(hands, (), 3, 0, voids, 1) == reference_sure(  # type: ignore[arg-type]
+        hands, (), 3, 4, 0, 0, voids, 1)

@@ -204,6 +204,9 @@ class SureOracle:
                 if need <= self._cashable(lead, partner, pool, need):
                     self._lo[key] = max(self._lo.get(key, 0), need)
                     return True
+            elif need > left - self._defence_cashes(a, b, pool, voids, seat, n1, n3):
+                self._hi[key] = min(self._hi.get(key, 99), need)
+                return False
         self.budget.spend_oracle()
         if self._side(seat):
             result = self._claimer_move(a, b, pool, trick, leader, voids, n1, n3, need, seat)
@@ -261,6 +264,53 @@ class SureOracle:
                 continue
             return lo, left - kept
         return lo, left
+
+    def _defence_cashes(self, a: int, b: int, pool: int, voids: int, seat: int, n1: int,
+                        n3: int) -> int:
+        """Tricks the defender on lead (*seat*) surely cashes at a trick start, in a layout
+        the pooled defence may choose: he holds every pool card above all the claimer side's
+        cards of its suit (where his show-outs and his length allow), and leads them. A round
+        of such a card wins unless a claimer hand that holds trumps is out of the suit, so a
+        suit gives as many rounds as its top cards, and no more than the shorter of the
+        claimer hands with trumps holds (at notrump, or in trumps, its top cards). The
+        claimer side then takes at most the tricks left less these (law70.md §7: a cheap
+        sound bound, the mirror of :meth:`_cashable`). 0 when the layout cannot be dealt."""
+        c = self.claimer
+        other = (seat + 2) % 4
+        n_seat, n_other = (n1, n3) if seat == (c + 1) % 4 else (n3, n1)
+        void_seat, void_other = _void_suits(voids, seat), _void_suits(voids, other)
+        t = self.trump
+        side = a | b
+        ruffers = [h for h in (a, b) if t < 4 and h & SUIT_RANGES[t]]
+        cashed = 0
+        held = 0
+        for s in range(4):
+            if void_seat & SUIT_RANGES[s]:
+                continue
+            mine = side & SUIT_RANGES[s]
+            theirs = pool & SUIT_RANGES[s] & ~((1 << mine.bit_length()) - 1)
+            if not theirs:
+                continue
+            rounds = theirs.bit_count()
+            if s != t:
+                for h in ruffers:
+                    rounds = min(rounds, (h & SUIT_RANGES[s]).bit_count())
+            if rounds <= 0:
+                continue
+            # He holds the top *rounds* of them; the rest may lie anywhere.
+            for _ in range(rounds):
+                top = 1 << (theirs.bit_length() - 1)
+                held |= top
+                theirs ^= top
+            cashed += rounds
+        if not cashed:
+            return 0
+        must_seat = held | (pool & void_other)
+        must_other = pool & void_seat
+        if must_seat & must_other or must_seat.bit_count() > n_seat \
+                or must_other.bit_count() > n_other:
+            return 0
+        return cashed
 
     def _cashable(self, lead: int, partner: int, pool: int, need: int) -> int:
         """Tricks the claimer side takes for sure by cashing its top winners, the hand on lead
