@@ -25,7 +25,14 @@ from typing import NamedTuple, Protocol
 
 from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
 from claimcheck.engine.solver import DoubleDummy
-from claimcheck.policy.normal import Options, Point, after_card, normal_plays, solidity
+from claimcheck.policy.normal import (
+    AfterDD,
+    Options,
+    Point,
+    after_card,
+    normal_plays,
+    solidity,
+)
 from claimcheck.policy.pictures import Picture
 from claimcheck.policy.plan_state import (
     DONE,
@@ -280,13 +287,14 @@ class Search:
 
     def _compute_choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         if self._is_claimer_side(seat):
-            dd_after = None
+            dd_after: AfterDD | None = None
             if not node.forgotten and not self.plan.has_technique:
                 own = self._legal(node, seat)
                 if own & (own - 1) and len(groups(own, others_of(node.hands, seat,
                                                                  node.trick))) > 1:
-                    dd_after = self.solver.scores(node.hands, node.trick, node.leader,
-                                                  self.trump)
+                    solver, trump = self.solver, self.trump
+                    dd_after = AfterDD(lambda: solver.scores(node.hands, node.trick,
+                                                             node.leader, trump))
             alts = normal_plays(self._point(node), self.oracle, dd_after)
             if self.plan.has_technique:
                 alts = self._technique(node, alts)

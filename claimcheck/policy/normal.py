@@ -26,6 +26,7 @@ engine minimises over these and over every legal defender card; this module neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimcheck.bits import (
@@ -118,13 +119,34 @@ class Point:
         return self.hands[self.seat].bit_count() - self.to_concede
 
 
-def normal_plays(p: Point, oracle: SureOracle, dd_after: dict[int, int] | None = None
+class AfterDD:
+    """The double-dummy tricks from a decision after each legal card, fetched from the solver
+    the first time they are wanted (one DDS call a decision at most, none when the oracle's
+    quick answers decide every card)."""
+
+    def __init__(self, fetch: Callable[[], dict[int, int]]) -> None:
+        self._fetch = fetch
+        self._scores: dict[int, int] | None = None
+
+    def scores(self) -> dict[int, int]:
+        if self._scores is None:
+            self._scores = self._fetch()
+        return self._scores
+
+
+QUICK_QUESTION_CAP = 200
+"""Oracle nodes a card's safety is first given before the double-dummy filter is fetched: most
+questions end within it (a winner cashed, trumps counted), and those need no solver call."""
+
+
+def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None
                  ) -> list[Alt]:
     """The normal cards of the claimer-side seat to play at *p*, each with its rule id.
 
-    *dd_after*, when given (full-awareness pictures only), holds the double-dummy tricks from
+    *dd_after*, when given (full-awareness pictures only), gives the double-dummy tricks from
     here after each legal card: the real layout is one of the picture's, so a card after which
     DD falls short of the tricks still claimed cannot be safe, and the oracle need not prove it.
+    It is asked only for the cards the oracle does not decide quickly.
     """
     seat = p.seat
     own = p.hands[seat]
@@ -148,9 +170,7 @@ def normal_plays(p: Point, oracle: SureOracle, dd_after: dict[int, int] | None =
     cands = groups(legal, _others(p, seat))
     if len(cands) == 1:
         return [(cands[0], _tag(p, seat, cands[0], _default_rule(p, seat, cands[0])))]
-    need = p.need
-    safe = [c for c in cands if need <= 0 or (
-        (dd_after is None or dd_after.get(c, need) >= need) and _safe(p, oracle, seat, c, need))]
+    safe = _safe_cards(p, oracle, seat, cands, dd_after)
     if safe:
         alts = _narrow(p, seat, safe)
         alts += _routine(p, seat, [c for c, _ in alts])
@@ -214,6 +234,34 @@ def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool
     hands, trick, leader, won = after_card(p, seat, card)
     return oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
                          SAFE_QUESTION_CAP) is True
+
+
+def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
+                dd_after: AfterDD | None) -> list[int]:
+    """The safe cards among *cands*, in their order: each asked quickly first; the cards left
+    open are filtered by double dummy (a card that falls short in the real layout is not safe)
+    and then asked in full. The answers are the oracle's either way; the filter only spares
+    the solver call where the quick answers suffice, and the oracle where it does not."""
+    need = p.need
+    if need <= 0:
+        return list(cands)
+    safe: list[int] = []
+    undecided: list[int] = []
+    for c in cands:
+        hands, trick, leader, won = after_card(p, seat, c)
+        quick = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
+                              QUICK_QUESTION_CAP)
+        if quick is True:
+            safe.append(c)
+        elif quick is None:
+            undecided.append(c)
+    if undecided:
+        scores = dd_after.scores() if dd_after is not None else None
+        for c in undecided:
+            if (scores is None or scores.get(c, need) >= need) and _safe(p, oracle, seat, c,
+                                                                          need):
+                safe.append(c)
+    return [c for c in cands if c in safe]
 
 
 def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int,
@@ -448,12 +496,13 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
 
 
 def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
-              dd_after: dict[int, int] | None) -> list[Alt]:
+              lazy: AfterDD | None) -> list[Alt]:
     """No card is safe (§4.2): the cards that keep the most sure tricks in his picture. Where
     what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
     left = p.hands[seat].bit_count()
     cands = _floor(p, seat, cands)
+    dd_after = lazy.scores() if lazy is not None else None
     caps = {c: left if dd_after is None else dd_after.get(c, left) for c in cands}
     # The card with the highest cap first: the best score found, each other card needs only
     # to be asked whether it reaches it (one question, not a ladder), and a card whose cap
@@ -577,7 +626,7 @@ def _current_winner(p: Point) -> tuple[int, int]:
 
 
 def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
-                   dd_after: dict[int, int] | None) -> list[Alt]:
+                   dd_after: AfterDD | None) -> list[Alt]:
     """The claiming defender's partner (law70.md §5): his safe cards (the oracle sees the
     claimer side's cards as he can infer them), widened by the careless defender errors the
     sources accept: overtaking partner or not, ruffing partner's winner or not (C6, C9). A card
@@ -585,9 +634,7 @@ def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
     needs is not normal when a safe lead exists."""
     others = _others(p, seat)
     reps = groups(legal, others)
-    need = p.need
-    safe = [c for c in reps if need <= 0 or (
-        (dd_after is None or dd_after.get(c, need) >= need) and _safe(p, oracle, seat, c, need))]
+    safe = _safe_cards(p, oracle, seat, reps, dd_after)
     led = p.trick[0] // 13 if p.trick else -1
     chosen = list(safe)
     if led >= 0 and p.hands[seat] & SUIT_RANGES[led]:
