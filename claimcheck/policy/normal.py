@@ -134,7 +134,7 @@ class AfterDD:
         return self._scores
 
 
-QUICK_QUESTION_CAP = 200
+QUICK_QUESTION_CAP = 60
 """Oracle nodes a card's safety is first given before the double-dummy filter is fetched: most
 questions end within it (a winner cashed, trumps counted), and those need no solver call."""
 
