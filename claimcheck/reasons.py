@@ -160,7 +160,8 @@ def compose_ruling(
     else:
         verdict, award = "upheld", n
     laws = _laws(verdict, rules, costly, tricks, position, inputs)
-    doubts = _doubts(plan, position, claimer, picture, costly, rules, inputs, drawing_trumps)
+    doubts = _doubts(plan, position, claimer, picture, costly, rules, inputs, drawing_trumps,
+                     decided=n is not None)
     notes: list[str] = []
     if dd < claimed:
         notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
@@ -355,9 +356,12 @@ def _lead_in_suit_order(line: tuple[tuple[LineCard, ...], ...], position: Positi
 
 def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
             costly: list[str], rules: list[str], inputs: Inputs,
-            drawing_trumps: bool) -> tuple[DoubtRecord, ...]:
+            drawing_trumps: bool, *, decided: bool = True) -> tuple[DoubtRecord, ...]:
+    """The doubtful points and how each was resolved. A forgotten card "costs nothing" only
+    when the search proved it (*decided*): a line the budget cut short proves nothing."""
     out = [DoubtRecord(d.words, d.reason, "resolved against the claimer (70A)")
            for d in plan.doubts]
+    open_cost = "whether it costs a trick is not decided within the search budget"
     trump = position.trump.suit
     if trump is not None:
         opps = position.outstanding(Pair.of(claimer))
@@ -374,6 +378,8 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                        "forgotten")
             elif UnawareTrump.id in costly:
                 res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
+            elif not decided:
+                res = f"presumed forgotten (70C); {open_cost}"
             else:
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
             out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
@@ -381,7 +387,8 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
     if picture.rule == UnawareCard.id and picture.forgotten:
         cards = " ".join(str(c) for c in _cards(picture.forgotten))
         res = ("presumed forgotten (70A): " + ("it costs a trick" if UnawareCard.id in costly
-                                                else "it costs nothing"))
+                                                else "it costs nothing" if decided
+                                                else open_cost))
         out.append(DoubtRecord(cards, f"an outstanding card the claim overlooks "
                                f"({picture.reason})", res))
     if UnstatedFinesse.id in costly:

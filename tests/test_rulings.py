@@ -76,3 +76,17 @@ def test_bundled_examples_meet_their_expectations() -> None:
     assert len(report.entries) >= 10
     problems = [f"{e.id}: {'; '.join(e.mismatches)}" for e in report.mismatches]
     assert not problems, problems
+
+
+def test_an_undecided_ruling_does_not_say_the_forgotten_trump_costs_nothing() -> None:
+    """A budget too small to finish proves nothing about the forgotten trump: the doubtful
+    point says so instead of "it costs nothing" (vugraph 17040:36-2 said it, undetermined)."""
+    path = Path(__file__).parent.parent / "deals" / "rulings" / \
+        "70C-same-claim-before-drawing-trumps.pbn"
+    record = _record(path)
+    ruling = check_record(record, solver=DDSolver(), max_nodes=20)
+    assert ruling.verdict == "undetermined"
+    trump_doubts = [d for d in ruling.doubts if "trump" in d.reason]
+    assert trump_doubts
+    assert all("costs nothing" not in d.resolution for d in trump_doubts)
+    assert any("not decided within the search budget" in d.resolution for d in trump_doubts)
