@@ -126,3 +126,18 @@ def groups(own: int, others: int) -> list[int]:
         floor = max((others & ((1 << top) - 1)).bit_length(), base)
         mask &= (1 << floor) - 1
     return reps
+
+
+def topped(low: int, high: int) -> int:
+    """The most cards of *low* that cards of *high* (one suit) can each top, one for one: each
+    high card, lowest first, takes the lowest card of *low* still below it (greedy, and
+    optimal for this matching)."""
+    matched = 0
+    while high:
+        h = high & -high
+        high ^= h
+        below = low & (h - 1)
+        if below:
+            low ^= below & -below
+            matched += 1
+    return matched

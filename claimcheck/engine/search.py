@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, topped, winner_index
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
@@ -683,16 +683,7 @@ class Search:
         best = now
         for seat in (c, (c + 2) % 4):
             mine = h[seat] & trumps
-            sure = mine.bit_count()
-            theirs = theirs_mask
-            while mine and theirs:  # lowest first: each takes the cheapest trump above it
-                low = mine & -mine
-                above = theirs >> low.bit_length()
-                if not above:
-                    break
-                theirs ^= (above & -above) << low.bit_length()
-                mine ^= low
-                sure -= 1
+            sure = mine.bit_count() - topped(mine, theirs_mask)
             # This hand's trumps go to later tricks when it has already played to this one.
             if seat in played_seats:
                 sure += now

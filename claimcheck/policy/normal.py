@@ -229,11 +229,12 @@ SAFE_QUESTION_CAP = 30_000
 can show is not one the claimer sees as safe: it is treated as unsafe, and counted."""
 
 
-def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int) -> bool:
-    """True when the tricks still claimed stay sure in the picture after *card*."""
+def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int,
+          cap: int = SAFE_QUESTION_CAP) -> bool | None:
+    """True when the tricks still claimed stay sure in the picture after *card*, False when
+    not, None when the question is given up at *cap* oracle nodes."""
     hands, trick, leader, won = after_card(p, seat, card)
-    return oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
-                         SAFE_QUESTION_CAP) is True
+    return oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won, cap)
 
 
 def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
@@ -245,22 +246,20 @@ def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     need = p.need
     if need <= 0:
         return list(cands)
-    safe: list[int] = []
+    safe: set[int] = set()
     undecided: list[int] = []
     for c in cands:
-        hands, trick, leader, won = after_card(p, seat, c)
-        quick = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, need - won,
-                              QUICK_QUESTION_CAP)
+        quick = _safe(p, oracle, seat, c, need, QUICK_QUESTION_CAP)
         if quick is True:
-            safe.append(c)
+            safe.add(c)
         elif quick is None:
             undecided.append(c)
     if undecided:
         scores = dd_after.scores() if dd_after is not None else None
         for c in undecided:
             if (scores is None or scores.get(c, need) >= need) and _safe(p, oracle, seat, c,
-                                                                          need):
-                safe.append(c)
+                                                                          need) is True:
+                safe.add(c)
     return [c for c in cands if c in safe]
 
 
@@ -496,14 +495,14 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
 
 
 def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
-              lazy: AfterDD | None) -> list[Alt]:
+              dd_after: AfterDD | None) -> list[Alt]:
     """No card is safe (§4.2): the cards that keep the most sure tricks in his picture. Where
     what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
     left = p.hands[seat].bit_count()
     cands = _floor(p, seat, cands)
-    dd_after = lazy.scores() if lazy is not None else None
-    caps = {c: left if dd_after is None else dd_after.get(c, left) for c in cands}
+    dd = dd_after.scores() if dd_after is not None else None
+    caps = {c: left if dd is None else dd.get(c, left) for c in cands}
     # The card with the highest cap first: the best score found, each other card needs only
     # to be asked whether it reaches it (one question, not a ladder), and a card whose cap
     # (its double-dummy tricks) is below it cannot keep as many sure tricks.

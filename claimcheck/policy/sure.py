@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, topped, winner_index
 
 BLANK = -1
 """A forgotten card played by a defender: of no consequence, it never wins a trick."""
@@ -243,11 +243,11 @@ class SureOracle:
         """
         t = SUIT_RANGES[self.trump]
         mine_a, mine_b, theirs = a & t, b & t, pool & t
-        lo = max(mine_a.bit_count() - _topped(mine_a, theirs),
-                 mine_b.bit_count() - _topped(mine_b, theirs), 0)
+        lo = max(mine_a.bit_count() - topped(mine_a, theirs),
+                 mine_b.bit_count() - topped(mine_b, theirs), 0)
         if not theirs:
             return lo, left
-        kept = theirs.bit_count() - _topped(theirs, mine_a | mine_b)
+        kept = theirs.bit_count() - topped(theirs, mine_a | mine_b)
         if kept <= 0 or pool.bit_count() < n1 + n3:
             # With blanks about, a defender left with blanks only on lead hands the claimer
             # side the rest, trumps or not (the picture's convention): no bound from above.
@@ -255,14 +255,8 @@ class SureOracle:
         c = self.claimer
         d1, d3 = (c + 1) % 4, (c + 3) % 4
         for d, o, nd, no in ((d1, d3, n1, n3), (d3, d1, n3, n1)):
-            void_d, void_o = _void_suits(voids, d), _void_suits(voids, o)
-            if theirs & void_d:
-                continue
-            must_d = theirs | (pool & void_o)
-            must_o = pool & void_d
-            if must_d & must_o or must_d.bit_count() > nd or must_o.bit_count() > no:
-                continue
-            return lo, left - kept
+            if _can_hold(theirs, pool, voids, d, o, nd, no):
+                return lo, left - kept
         return lo, left
 
     def _defence_cashes(self, a: int, b: int, pool: int, voids: int, seat: int, n1: int,
@@ -278,7 +272,7 @@ class SureOracle:
         c = self.claimer
         other = (seat + 2) % 4
         n_seat, n_other = (n1, n3) if seat == (c + 1) % 4 else (n3, n1)
-        void_seat, void_other = _void_suits(voids, seat), _void_suits(voids, other)
+        void_seat = _void_suits(voids, seat)
         t = self.trump
         side = a | b
         ruffers = [h for h in (a, b) if t < 4 and h & SUIT_RANGES[t]]
@@ -303,12 +297,7 @@ class SureOracle:
                 held |= top
                 theirs ^= top
             cashed += rounds
-        if not cashed:
-            return 0
-        must_seat = held | (pool & void_other)
-        must_other = pool & void_seat
-        if must_seat & must_other or must_seat.bit_count() > n_seat \
-                or must_other.bit_count() > n_other:
+        if not cashed or not _can_hold(held, pool, voids, seat, other, n_seat, n_other):
             return 0
         return cashed
 
@@ -547,19 +536,18 @@ def _compress(a: int, b: int, pool: int) -> tuple[int, int, int]:
     return ra, rb, rp
 
 
-def _topped(low: int, high: int) -> int:
-    """The most cards of *low* that cards of *high* (one suit) can each top, one for one: each
-    high card, lowest first, takes the lowest card of *low* still below it (greedy, and
-    optimal for this matching)."""
-    matched = 0
-    while high:
-        h = high & -high
-        high ^= h
-        below = low & (h - 1)
-        if below:
-            low ^= below & -below
-            matched += 1
-    return matched
+def _can_hold(held: int, pool: int, voids: int, seat: int, other: int, n_seat: int,
+              n_other: int) -> bool:
+    """True when defender *seat* may hold every card of *held* in a deal of *pool* that
+    honours the show-outs (*voids*) and the hands' lengths: a layout the pooled defence can
+    choose to play."""
+    void_seat, void_other = _void_suits(voids, seat), _void_suits(voids, other)
+    if held & void_seat:
+        return False
+    must_seat = held | (pool & void_other)
+    must_other = pool & void_seat
+    return not (must_seat & must_other or must_seat.bit_count() > n_seat
+                or must_other.bit_count() > n_other)
 
 
 def _run_low(card: int, cards: int, others: int) -> int:
