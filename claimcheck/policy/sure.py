@@ -174,6 +174,7 @@ class SureOracle:
         if need > left:
             return False
         key: tuple[int, int, int, int, int, int] | None = None
+        concede = False
         mid: tuple[int, int, int, tuple[int, ...], int, int, int] | None = None
         if trick:
             mid = (a, b, pool, trick, leader, voids, n1 + 16 * n3)
@@ -201,15 +202,25 @@ class SureOracle:
                     return False
             if self._side(seat):
                 lead, partner = (a, b) if seat == c else (b, a)
-                if need <= self._cashable(lead, partner, pool, need):
+                cash = self._cashable(lead, partner, pool, need)
+                if need <= cash:
                     self._lo[key] = max(self._lo.get(key, 0), need)
                     return True
+                # Cashing the top winners falls short: the line must give up the lead (knock
+                # out a stopper, lose a trick it can afford) before it can run. Leading the
+                # losers first finds that line at the top of the tree instead of under every
+                # order of cashing (17040:42, concede the ace: 458,946 nodes before).
+                concede = need < left
             elif need > left - self._defence_cashes(a, b, pool, voids, seat, n1, n3):
                 self._hi[key] = min(self._hi.get(key, 99), need)
                 return False
+            elif need <= self._win_the_lead(a, b, pool, voids, seat, need):
+                self._lo[key] = max(self._lo.get(key, 0), need)
+                return True
         self.budget.spend_oracle()
         if self._side(seat):
-            result = self._claimer_move(a, b, pool, trick, leader, voids, n1, n3, need, seat)
+            result = self._claimer_move(a, b, pool, trick, leader, voids, n1, n3, need, seat,
+                                        concede)
         else:
             result = self._defender_move(a, b, pool, trick, leader, voids, n1, n3, need, seat)
         if key is not None:
@@ -301,6 +312,72 @@ class SureOracle:
             return 0
         return cashed
 
+    def _win_the_lead(self, a: int, b: int, pool: int, voids: int, seat: int, need: int) -> int:
+        """Tricks the claimer side takes for sure when defender *seat* is on lead at a trick
+        start and it wins whatever he leads: the trick, then :meth:`_cashable` from the hand
+        that won it (law70.md §7's cheap bounds, a defence on lead). 0 when some lead may
+        beat it.
+
+        Whatever he leads, one claimer hand holds a card above every pool card of the suit
+        (at notrump or with no pool trump; a trump above the pool's with trumps out) or is
+        void in it and ruffs (no pool trump left, or above them all): it wins the trick, the
+        second hand playing it at once, the fourth waiting. The defence's choices are taken
+        at their worst for the claimer: the lowest pool card of the suit is the one led (the
+        bound depends on the pool only through each suit's top card and count), and no other
+        pool card leaves. The partner of the winning hand follows with its lowest card, or
+        discards the card that leaves the most to cash.
+        """
+        c = self.claimer
+        t = self.trump
+        trumps = SUIT_RANGES[t] if t < 4 else 0
+        pool_trumps = pool & trumps
+        top_trump = pool_trumps.bit_length()  # trumps from this bit up beat the pool's
+        void_seat = _void_suits(voids, seat)
+        hands = {c: a, (c + 2) % 4: b}
+        worst = need
+        for u in range(4):
+            led = pool & SUIT_RANGES[u] & ~void_seat
+            if not led:
+                continue
+            low = led & -led
+            rest = pool & ~low
+            best = 0
+            for winner in ((seat + 1) % 4, (seat + 3) % 4):
+                w, o = hands[winner], hands[(winner + 2) % 4]
+                wu = w & SUIT_RANGES[u]
+                if wu:
+                    if pool_trumps and u != t:
+                        continue  # a side-suit winner may be ruffed
+                    above = wu & ~((1 << (pool & SUIT_RANGES[u]).bit_length()) - 1)
+                else:
+                    above = w & trumps & ~((1 << top_trump) - 1) if trumps else 0
+                if not above:
+                    continue
+                card = above & -above
+                w_after = w & ~card
+                ou = o & SUIT_RANGES[u]
+                if ou:
+                    follows = [ou & -ou]
+                else:
+                    follows = [(o & SUIT_RANGES[s]) & -(o & SUIT_RANGES[s])
+                               for s in range(4) if o & SUIT_RANGES[s]]
+                for f in follows or [0]:
+                    # Partner's card may be the higher of the two (it then beats the pool's
+                    # cards too): the hand that wins leads next.
+                    if f and beats(f.bit_length() - 1, card.bit_length() - 1, t):
+                        got = 1 + self._cashable(o & ~f, w_after, rest, need - 1)
+                    else:
+                        got = 1 + self._cashable(w_after, o & ~f, rest, need - 1)
+                    if got > best:
+                        best = got
+                if best >= worst:
+                    break
+            if best < worst:
+                worst = best
+                if not worst:
+                    return 0
+        return worst
+
     def _cashable(self, lead: int, partner: int, pool: int, need: int) -> int:
         """Tricks the claimer side takes for sure by cashing its top winners, the hand on lead
         first: a single-agent search (law70.md §7's cheap bound).
@@ -347,22 +424,38 @@ class SureOracle:
             return hit
         best = 0
         trumps_out = t < 4 and counts >> (4 * t) & 0xF
+        # Partner's cheapest trump above every pool trump: it wins any trick it ruffs.
+        ruff_with = -1
+        if t < 4:
+            y_trumps = y & SUIT_RANGES[t]
+            if trumps_out:
+                y_trumps &= ~((1 << (th[t] + 1)) - 1)
+            if y_trumps:
+                ruff_with = (y_trumps & -y_trumps).bit_length() - 1
         for s in range(4):
-            if trumps_out and s != t:
-                continue
             xs = x & SUIT_RANGES[s]
             if not xs:
                 continue
-            ms = counts >> (4 * s) & 0xF
             ys = y & SUIT_RANGES[s]
+            ruff = ruff_with if s != t and not ys else -1
+            if trumps_out and s != t and ruff < 0:
+                continue  # a side-suit winner may be ruffed while trumps are out
+            ms = counts >> (4 * s) & 0xF
             win_mask = ~((1 << (th[s] + 1)) - 1) if ms else -1
             wx = xs & win_mask
             wy = ys & win_mask
-            if not wx and not wy:
+            if trumps_out and s != t:
+                wx = 0  # only the ruff is sure
+            if not wx and not wy and ruff < 0:
                 continue
             plays: list[tuple[int, int, bool]] = []  # (leader card, partner card, partner wins)
             x_top = xs.bit_length() - 1
             x_low = (xs & -xs).bit_length() - 1
+            if ruff >= 0:
+                # A ruff in partner's hand with a trump no pool trump beats (law70.md §7's
+                # top tricks with entries: a trump above the pool's is a top trick too). The
+                # loser led is the lowest; the round takes one pool card of the suit at most.
+                plays.append((x_low, ruff, True))
             if ys:
                 y_top = ys.bit_length() - 1
                 y_low = (ys & -ys).bit_length() - 1
@@ -406,7 +499,8 @@ class SureOracle:
         return self._sure(a, b, pool, (), win, voids, n1, n3, need - won)
 
     def _claimer_move(self, a: int, b: int, pool: int, trick: tuple[int, ...], leader: int,
-                      voids: int, n1: int, n3: int, need: int, seat: int) -> bool:
+                      voids: int, n1: int, n3: int, need: int, seat: int, concede: bool
+                      ) -> bool:
         c = self.claimer
         own = a if seat == c else b
         other = b if seat == c else a
@@ -428,6 +522,16 @@ class SureOracle:
             cards.sort(key=lambda x: (
                 not (self.trump < 4 and x // 13 == self.trump and beats(x, best, self.trump)),
                 not pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1), x % 13))
+        elif concede:
+            # The line must give up the lead (see :meth:`_sure`): first the suits with the
+            # fewest pool cards above the side's best (knock out the ace), low cards first.
+            side = a | b
+            stops = [0, 0, 0, 0]
+            for s in range(4):
+                if side & SUIT_RANGES[s]:
+                    above = ~((1 << (side & SUIT_RANGES[s]).bit_length()) - 1)
+                    stops[s] = (pool & SUIT_RANGES[s] & above).bit_count()
+            cards.sort(key=lambda x: (stops[x // 13] == 0, stops[x // 13], x % 13))
         else:
             # Winners first (cards above every pool card of their suit), then low cards.
             cards.sort(key=lambda x: (bool(pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)),
