@@ -181,3 +181,19 @@ def test_knocking_out_the_ace_is_tried_before_every_order_of_cashing() -> None:
     oracle = SureOracle(3, 1, Budget(10**9))
     assert oracle.sure(hands, (), 1, 0, 1 << (0 * 4 + 3), 8)
     assert oracle.budget.oracle_nodes < 40_000
+
+
+def test_a_top_winner_just_led_needs_no_search() -> None:
+    """Notrump: North has led the ♠A and holds the ♥A; nothing in the pool beats either. The
+    trick is his, then the ♥A cashes: "is the lead safe?" needs no search, whatever the
+    defenders still play to the trick; the plain game agrees."""
+    hands = _hands("HA", "SK HK", "S2 H2", "SQ HQ")
+    spade_ace = Card.parse("SA").index
+    oracle = SureOracle(4, 0, Budget(10**9))
+    assert oracle.sure(hands, (spade_ace,), 0, 0, 0, 2)
+    assert oracle.budget.oracle_nodes == 0
+    assert reference_sure(hands, (spade_ace,), 0, 4, 0, 0, 0, 2)
+    # With a trump in the pool the ace may be ruffed: no bound, and the plain game agrees.
+    hands = _hands("HA", "SK CK", "S2 H2", "SQ HQ")
+    assert SureOracle(3, 0, Budget(10**9)).sure(hands, (spade_ace,), 0, 0, 0, 2) == (
+        reference_sure(hands, (spade_ace,), 0, 3, 0, 0, 0, 2))

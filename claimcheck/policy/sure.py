@@ -182,6 +182,10 @@ class SureOracle:
                 return True
             if need >= self._mid_hi.get(mid, 99):
                 return False
+            if len(trick) == 1 and self._side(leader) and need <= self._led_winner(
+                    a, b, pool, trick[0], leader, need):
+                self._mid_lo[mid] = need
+                return True
         else:
             # Played cards are gone: only the order of the cards still out matters, so the
             # state is packed to the top of each suit (an exact equivalence, as DDS's relative
@@ -311,6 +315,35 @@ class SureOracle:
         if not cashed or not _can_hold(held, pool, voids, seat, other, n_seat, n_other):
             return 0
         return cashed
+
+    def _led_winner(self, a: int, b: int, pool: int, card: int, leader: int, need: int) -> int:
+        """Tricks surely taken from a trick the claimer side has just led *card* to, when no
+        pool card can beat it (above the pool's cards of its suit; a trump, or no pool trump
+        to ruff it): the trick, then :meth:`_cashable` from the hand that wins it. Most "is
+        this lead safe?" questions are about such a lead, and they then need no search.
+        The defenders' two cards are taken to leave the pool as it is (the bound depends on
+        the pool only through each suit's top card and count, and shrinking it only helps);
+        partner follows with his lowest card, or discards the card that leaves the most to
+        cash. 0 when the lead may be beaten."""
+        t = self.trump
+        s = card // 13
+        if pool & SUIT_RANGES[s] & ~((2 << card) - 1):
+            return 0
+        if t < 4 and s != t and pool & SUIT_RANGES[t]:
+            return 0
+        lead_hand, partner = (a, b) if leader == self.claimer else (b, a)
+        ps = partner & SUIT_RANGES[s]
+        follows = [ps & -ps] if ps else [partner & SUIT_RANGES[x] & -(partner & SUIT_RANGES[x])
+                                         for x in range(4) if partner & SUIT_RANGES[x]]
+        best = 0
+        for f in follows:
+            if beats(f.bit_length() - 1, card, t):
+                got = 1 + self._cashable(partner & ~f, lead_hand, pool, need - 1)
+            else:
+                got = 1 + self._cashable(lead_hand, partner & ~f, pool, need - 1)
+            if got > best:
+                best = got
+        return best
 
     def _win_the_lead(self, a: int, b: int, pool: int, voids: int, seat: int, need: int) -> int:
         """Tricks the claimer side takes for sure when defender *seat* is on lead at a trick
