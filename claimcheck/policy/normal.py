@@ -475,12 +475,18 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
             out.append((low, NoCrash.id))
         return out
     if (p.opts.draws_trumps and trump < 4 and believed & SUIT_RANGES[trump]
-            and own & SUIT_RANGES[trump]):
+            and own & SUIT_RANGES[trump]
+            and not any(c // 13 == trump for c in have)):
+        # The routine is for a claim that needed something else first (a ruff, a crossruff):
+        # where a trump lead is safe, the claimer who draws trumps has it among the safe
+        # cards, and drawing with the top trump instead, which spends partner's entry, is
+        # careless blocking (§4.1.4), not the routine (vugraph 22050:19: ♠Q from ♠Q3 under
+        # which South's ♠8 must fall, his ♥AKQ stranded).
         mine = own & SUIT_RANGES[trump]
         card = highest(mine)
         # Drawing means leading a trump that draws theirs: a top trump. Leading a losing
         # trump into their higher one gives up the lead, which is no routine.
-        if card not in have and _is_believed_winner(card, believed):
+        if _is_believed_winner(card, believed):
             out.append((card, DrawsTrumps.id))
     if p.opts.careless_blocking:
         for s in range(4):
