@@ -206,8 +206,7 @@ class SureOracle:
                     return False
             if self._side(seat):
                 lead, partner = (a, b) if seat == c else (b, a)
-                cash = self._cashable(lead, partner, pool, need)
-                if need <= cash:
+                if need <= self._cashable(lead, partner, pool, need):
                     self._lo[key] = max(self._lo.get(key, 0), need)
                     return True
                 # Cashing the top winners falls short: the line must give up the lead (knock
@@ -332,18 +331,28 @@ class SureOracle:
         if t < 4 and s != t and pool & SUIT_RANGES[t]:
             return 0
         lead_hand, partner = (a, b) if leader == self.claimer else (b, a)
-        ps = partner & SUIT_RANGES[s]
-        follows = [ps & -ps] if ps else [partner & SUIT_RANGES[x] & -(partner & SUIT_RANGES[x])
-                                         for x in range(4) if partner & SUIT_RANGES[x]]
+        return self._won_then_cashed(lead_hand, partner, card, s, pool, need)
+
+    def _won_then_cashed(self, w: int, o: int, card: int, led: int, pool: int, need: int
+                         ) -> int:
+        """1 for a trick of suit *led* that the claimer side surely wins with *card* from hand
+        *w* (already out of it), plus what it then cashes (:meth:`_cashable` against *pool*),
+        *o*, the other hand, playing its best card to the trick: its lowest of the suit led,
+        or the lowest of the suit it can best spare. Partner's card may be the higher of the
+        two (it then beats the pool's cards too): the hand that wins leads next."""
+        t = self.trump
+        os = o & SUIT_RANGES[led]
+        follows = [os & -os] if os else [o & SUIT_RANGES[x] & -(o & SUIT_RANGES[x])
+                                         for x in range(4) if o & SUIT_RANGES[x]]
         best = 0
-        for f in follows:
-            if beats(f.bit_length() - 1, card, t):
-                got = 1 + self._cashable(partner & ~f, lead_hand, pool, need - 1)
+        for f in follows or [0]:
+            if f and beats(f.bit_length() - 1, card, t):
+                got = self._cashable(o & ~f, w, pool, need - 1)
             else:
-                got = 1 + self._cashable(lead_hand, partner & ~f, pool, need - 1)
-            if got > best:
+                got = self._cashable(w, o & ~f, pool, need - 1)
+            if got >= best:
                 best = got
-        return best
+        return 1 + best
 
     def _win_the_lead(self, a: int, b: int, pool: int, voids: int, seat: int, need: int) -> int:
         """Tricks the claimer side takes for sure when defender *seat* is on lead at a trick
@@ -387,22 +396,8 @@ class SureOracle:
                 if not above:
                     continue
                 card = above & -above
-                w_after = w & ~card
-                ou = o & SUIT_RANGES[u]
-                if ou:
-                    follows = [ou & -ou]
-                else:
-                    follows = [(o & SUIT_RANGES[s]) & -(o & SUIT_RANGES[s])
-                               for s in range(4) if o & SUIT_RANGES[s]]
-                for f in follows or [0]:
-                    # Partner's card may be the higher of the two (it then beats the pool's
-                    # cards too): the hand that wins leads next.
-                    if f and beats(f.bit_length() - 1, card.bit_length() - 1, t):
-                        got = 1 + self._cashable(o & ~f, w_after, rest, need - 1)
-                    else:
-                        got = 1 + self._cashable(w_after, o & ~f, rest, need - 1)
-                    if got > best:
-                        best = got
+                best = max(best, self._won_then_cashed(w & ~card, o, card.bit_length() - 1,
+                                                       u, rest, need))
                 if best >= worst:
                     break
             if best < worst:
