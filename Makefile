@@ -12,7 +12,7 @@ $(BIN)/python:
 # The hot modules are compiled by mypyc at install (setup.py): a change to one of them must
 # reinstall, or the stale compiled module would shadow the edited source.
 HOT := claimcheck/bits.py claimcheck/policy/plan_state.py claimcheck/policy/normal.py \
-	claimcheck/policy/sure.py \
+	claimcheck/policy/sure.py claimcheck/policy/_sure_core.c \
 	claimcheck/engine/search.py
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(HOT)

@@ -1,0 +1,842 @@
+/* The sure oracle's game in C: the same search as claimcheck/policy/sure.py, card for card.
+ *
+ * sure.py is the definition (its docstrings say why each bound holds); this file is its
+ * translation for speed, and tests/test_sure_core.py holds the two to the same answers *and*
+ * the same node counts on thousands of positions: the budget is counted in nodes, so a ruling
+ * stays the same whichever of the two runs. Every order (of moves, of bounds, of memo stores)
+ * follows the Python exactly, including where an order is only a heuristic, because a
+ * question given up at its cap depends on how many nodes came before.
+ *
+ * Masks are 52-bit (card = suit * 13 + rank - 2), BLANK (-1) is a forgotten card a defender
+ * plays. The budget: each search node counts one; when the ruling's budget or the question's
+ * cap is passed the search unwinds without storing anything, and the caller raises.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define BLANK (-1)
+#define SUIT(s) ((u64)0x1FFF << (13 * (s)))
+#define TOPS_CACHE_MAX 200000
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
+static inline int low_index(u64 x) { return x ? __builtin_ctzll(x) : -1; }
+/* Python's (1 << n) - 1 for 0 <= n <= 64. */
+static inline u64 below_mask(int n) { return n >= 64 ? ~(u64)0 : (((u64)1 << n) - 1); }
+static inline int suit_of(int card) { return card < 0 ? -1 : card / 13; }
+
+static inline int beats(int card, int best, int trump) {
+    int cs = suit_of(card), bs = suit_of(best);
+    if (cs == bs) return card > best;
+    return cs == trump;
+}
+
+static int winner_index(const int *trick, int n, int trump) {
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (beats(trick[i], trick[best], trump)) best = i;
+    return best;
+}
+
+/* bits.groups: the highest card of each run of *own* with no card of *others* between. */
+static int groups(u64 own, u64 others, int *out) {
+    int n = 0;
+    u64 mask = own;
+    while (mask) {
+        int top = bitlen(mask) - 1;
+        out[n++] = top;
+        int base = top - top % 13;
+        int floor = bitlen(others & below_mask(top));
+        if (floor < base) floor = base;
+        mask &= below_mask(floor);
+    }
+    return n;
+}
+
+static int topped(u64 low, u64 high) {
+    int matched = 0;
+    while (high) {
+        u64 h = high & (~high + 1);
+        high ^= h;
+        u64 below = low & (h - 1);
+        if (below) {
+            low ^= below & (~below + 1);
+            matched++;
+        }
+    }
+    return matched;
+}
+
+static u64 void_suits(u64 voids, int seat) {
+    u64 out = 0;
+    u64 v = voids >> (seat * 4);
+    for (int s = 0; s < 4; s++)
+        if (v >> s & 1) out |= SUIT(s);
+    return out;
+}
+
+static int run_low(int card, u64 cards, u64 others) {
+    int base = card - card % 13;
+    int floor = bitlen(others & below_mask(card));
+    if (floor < base) floor = base;
+    u64 run = cards & below_mask(card + 1) & ~below_mask(floor);
+    return low_index(run);
+}
+
+static int same_run(int x, int y, u64 others) {
+    if (suit_of(x) != suit_of(y)) return 0;
+    int lo = x < y ? x : y, hi = x < y ? y : x;
+    return !(others & below_mask(hi) & ~below_mask(lo + 1));
+}
+
+static int groups_pooled(u64 cards, u64 others, int *out) {
+    int tops[52];
+    int n = groups(cards, others, tops), m = 0;
+    for (int i = 0; i < n; i++) {
+        out[m++] = tops[i];
+        int low = run_low(tops[i], cards, others);
+        if (low != tops[i]) out[m++] = low;
+    }
+    return m;
+}
+
+static int can_hold(u64 held, u64 pool, u64 voids, int seat, int other, int n_seat,
+                    int n_other) {
+    u64 void_seat = void_suits(voids, seat), void_other = void_suits(voids, other);
+    if (held & void_seat) return 0;
+    u64 must_seat = held | (pool & void_other);
+    u64 must_other = pool & void_seat;
+    return !((must_seat & must_other) || popc(must_seat) > n_seat
+             || popc(must_other) > n_other);
+}
+
+static int feasible(u64 pool, u64 voids, int seat, int other, int n_seat, int n_other) {
+    u64 v_seat = void_suits(voids, seat), v_other = void_suits(voids, other);
+    if (pool & v_seat & v_other) return 0;
+    if (popc(pool & v_seat) > n_other) return 0;
+    if (popc(pool & v_other) > n_seat) return 0;
+    return popc(pool) <= n_seat + n_other;
+}
+
+static void compress(u64 *a, u64 *b, u64 *pool) {
+    u64 ra = 0, rb = 0, rp = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned sa = (unsigned)(*a >> (13 * s)) & 0x1FFF;
+        unsigned sb = (unsigned)(*b >> (13 * s)) & 0x1FFF;
+        unsigned sp = (unsigned)(*pool >> (13 * s)) & 0x1FFF;
+        if (!(sa | sb | sp)) continue;
+        unsigned ca = 0, cb = 0, cp = 0;
+        int rank = 12;
+        for (int r = 12; r >= 0; r--) {
+            unsigned bit = 1u << r;
+            if (sa & bit) ca |= 1u << rank;
+            else if (sb & bit) cb |= 1u << rank;
+            else if (sp & bit) cp |= 1u << rank;
+            else continue;
+            rank--;
+        }
+        ra |= (u64)ca << (13 * s);
+        rb |= (u64)cb << (13 * s);
+        rp |= (u64)cp << (13 * s);
+    }
+    *a = ra; *b = rb; *pool = rp;
+}
+
+/* --- hash tables -------------------------------------------------------------------------- */
+
+static inline u64 mix(u64 x) {
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline u64 hash4(u64 a, u64 b, u64 c, u64 d) {
+    return mix(a ^ mix(b ^ mix(c ^ mix(d + 0x9e3779b97f4a7c15ULL))));
+}
+
+/* Proved bounds of one state: need <= lo is sure, need >= hi is not (sure.py's _lo / _hi,
+ * default 0 and 99). */
+typedef struct { u64 k0, k1, k2, k3; uint8_t lo, hi, used; } Bound;
+typedef struct { Bound *e; size_t cap, n; } BoundTable;
+
+static int bt_init(BoundTable *t) {
+    t->cap = 1 << 12; t->n = 0;
+    t->e = calloc(t->cap, sizeof(Bound));
+    return t->e != NULL;
+}
+
+static Bound *bt_find(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
+    size_t i = hash4(k0, k1, k2, k3) & (t->cap - 1);
+    for (;;) {
+        Bound *e = &t->e[i];
+        if (!e->used) return NULL;
+        if (e->k0 == k0 && e->k1 == k1 && e->k2 == k2 && e->k3 == k3) return e;
+        i = (i + 1) & (t->cap - 1);
+    }
+}
+
+static int bt_grow(BoundTable *t) {
+    size_t cap = t->cap * 2;
+    Bound *e = calloc(cap, sizeof(Bound));
+    if (!e) return 0;
+    for (size_t j = 0; j < t->cap; j++) {
+        Bound *o = &t->e[j];
+        if (!o->used) continue;
+        size_t i = hash4(o->k0, o->k1, o->k2, o->k3) & (cap - 1);
+        while (e[i].used) i = (i + 1) & (cap - 1);
+        e[i] = *o;
+    }
+    free(t->e);
+    t->e = e; t->cap = cap;
+    return 1;
+}
+
+/* The entry of a key, made (lo 0, hi 99) when absent; NULL only when memory runs out. */
+static Bound *bt_get(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
+    Bound *e = bt_find(t, k0, k1, k2, k3);
+    if (e) return e;
+    if (2 * (t->n + 1) > t->cap && !bt_grow(t)) return NULL;
+    size_t i = hash4(k0, k1, k2, k3) & (t->cap - 1);
+    while (t->e[i].used) i = (i + 1) & (t->cap - 1);
+    e = &t->e[i];
+    e->k0 = k0; e->k1 = k1; e->k2 = k2; e->k3 = k3;
+    e->lo = 0; e->hi = 99; e->used = 1;
+    t->n++;
+    return e;
+}
+
+/* A map from three words to a small value, with a generation stamp so that a table can be
+ * emptied in O(1) (the cashing search's own memo, one per question). */
+typedef struct { u64 k0, k1, k2; uint32_t gen; int8_t val; } Small;
+typedef struct { Small *e; size_t cap, n; uint32_t gen; } SmallTable;
+
+static int st_init(SmallTable *t) {
+    t->cap = 1 << 10; t->n = 0; t->gen = 1;
+    t->e = calloc(t->cap, sizeof(Small));
+    return t->e != NULL;
+}
+
+static void st_clear(SmallTable *t) { t->gen++; t->n = 0; }
+
+static int st_lookup(SmallTable *t, u64 k0, u64 k1, u64 k2, int *val) {
+    size_t i = hash4(k0, k1, k2, 0) & (t->cap - 1);
+    for (;;) {
+        Small *e = &t->e[i];
+        if (e->gen != t->gen) return 0;
+        if (e->k0 == k0 && e->k1 == k1 && e->k2 == k2) { *val = e->val; return 1; }
+        i = (i + 1) & (t->cap - 1);
+    }
+}
+
+static int st_grow(SmallTable *t) {
+    size_t cap = t->cap * 2;
+    Small *e = calloc(cap, sizeof(Small));
+    if (!e) return 0;
+    for (size_t j = 0; j < t->cap; j++) {
+        Small *o = &t->e[j];
+        if (o->gen != t->gen) continue;
+        size_t i = hash4(o->k0, o->k1, o->k2, 0) & (cap - 1);
+        while (e[i].gen == t->gen) i = (i + 1) & (cap - 1);
+        e[i] = *o;
+    }
+    free(t->e);
+    t->e = e; t->cap = cap;
+    return 1;
+}
+
+/* Set a key's value (insert or overwrite); 0 when memory runs out. */
+static int st_store(SmallTable *t, u64 k0, u64 k1, u64 k2, int val) {
+    size_t i = hash4(k0, k1, k2, 0) & (t->cap - 1);
+    for (;;) {
+        Small *e = &t->e[i];
+        if (e->gen != t->gen) break;
+        if (e->k0 == k0 && e->k1 == k1 && e->k2 == k2) { e->val = (int8_t)val; return 1; }
+        i = (i + 1) & (t->cap - 1);
+    }
+    if (2 * (t->n + 1) > t->cap) {
+        if (!st_grow(t)) return 0;
+        i = hash4(k0, k1, k2, 0) & (t->cap - 1);
+        while (t->e[i].gen == t->gen) i = (i + 1) & (t->cap - 1);
+    }
+    Small *e = &t->e[i];
+    e->k0 = k0; e->k1 = k1; e->k2 = k2; e->gen = t->gen; e->val = (int8_t)val;
+    t->n++;
+    return 1;
+}
+
+/* --- the oracle ----------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    int trump, claimer;
+    BoundTable start, mid;
+    SmallTable tops, local;
+    long long nodes, limit, cap;
+    int abort; /* 0: running; 1: the ruling's budget is spent; 2: the question's cap; 3: memory */
+} Core;
+
+static int side(const Core *o, int seat) { return ((seat - o->claimer) % 4 + 4) % 2 == 0; }
+
+static void spend(Core *o) {
+    o->nodes++;
+    if (o->nodes > o->limit) o->abort = 1;
+    else if (o->cap && o->nodes > o->cap) o->abort = 2;
+}
+
+static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, int need) {
+    int t = o->trump;
+    if (need <= 0 || !x) return 0;
+    int hit;
+    if (st_lookup(&o->local, x, y, counts, &hit)) return hit;
+    int best = 0;
+    int trumps_out = t < 4 ? (int)(counts >> (4 * t) & 0xF) : 0;
+    int ruff_with = -1;
+    if (t < 4) {
+        u64 y_trumps = y & SUIT(t);
+        if (trumps_out) y_trumps &= ~below_mask(th[t] + 1);
+        if (y_trumps) ruff_with = low_index(y_trumps);
+    }
+    for (int s = 0; s < 4; s++) {
+        u64 xs = x & SUIT(s);
+        if (!xs) continue;
+        u64 ys = y & SUIT(s);
+        int ruff = (s != t && !ys) ? ruff_with : -1;
+        if (trumps_out && s != t && ruff < 0) continue;
+        int ms = (int)(counts >> (4 * s) & 0xF);
+        u64 win_mask = ms ? ~below_mask(th[s] + 1) : ~(u64)0;
+        u64 wx = xs & win_mask, wy = ys & win_mask;
+        if (trumps_out && s != t) wx = 0;
+        if (!wx && !wy && ruff < 0) continue;
+        int plays[8][3];
+        int np = 0;
+        int x_top = bitlen(xs) - 1, x_low = low_index(xs);
+        if (ruff >= 0) { plays[np][0] = x_low; plays[np][1] = ruff; plays[np][2] = 1; np++; }
+        if (ys) {
+            int y_top = bitlen(ys) - 1, y_low = low_index(ys);
+            if (wx) {
+                plays[np][0] = x_top; plays[np][1] = y_low; plays[np][2] = y_low > x_top; np++;
+                if (y_top > x_top) {
+                    plays[np][0] = x_top; plays[np][1] = y_top; plays[np][2] = 1; np++;
+                }
+            }
+            if (wy) {
+                plays[np][0] = x_low; plays[np][1] = y_top; plays[np][2] = y_top > x_low; np++;
+            }
+        } else if (wx) {
+            for (int t2 = 0; t2 < 4; t2++) {
+                u64 yt = y & SUIT(t2);
+                if (yt) { plays[np][0] = x_top; plays[np][1] = low_index(yt); plays[np][2] = 0; np++; }
+            }
+            if (!y) { plays[np][0] = x_top; plays[np][1] = -1; plays[np][2] = 0; np++; }
+        }
+        unsigned left = ms ? counts - (1u << (4 * s)) : counts;
+        for (int i = 0; i < np; i++) {
+            u64 nx = x & ~((u64)1 << plays[i][0]);
+            u64 ny = plays[i][1] >= 0 ? y & ~((u64)1 << plays[i][1]) : y;
+            int sub = plays[i][2] ? tops_search(o, ny, nx, th, left, need - 1)
+                                  : tops_search(o, nx, ny, th, left, need - 1);
+            if (sub + 1 > best) {
+                best = sub + 1;
+                if (best >= need) {
+                    if (!st_store(&o->local, x, y, counts, best)) o->abort = 3;
+                    return best;
+                }
+            }
+        }
+    }
+    if (!st_store(&o->local, x, y, counts, best)) o->abort = 3;
+    return best;
+}
+
+static int cashable(Core *o, u64 lead, u64 partner, u64 pool, int need) {
+    int th[4];
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 theirs = pool & SUIT(s);
+        m |= (unsigned)popc(theirs) << (4 * s);
+        th[s] = theirs ? bitlen(theirs) - 1 : 13 * s - 1;
+    }
+    u64 packed = 0;
+    for (int s = 0; s < 4; s++) packed |= (u64)(th[s] + 1) << (6 * s);
+    packed |= (u64)m << 24;
+    int hit;
+    if (st_lookup(&o->tops, lead, partner, packed, &hit)) return hit;
+    st_clear(&o->local);
+    int result = tops_search(o, lead, partner, th, m, need);
+    if (o->tops.n < TOPS_CACHE_MAX && !st_store(&o->tops, lead, partner, packed, result))
+        o->abort = 3;
+    return result;
+}
+
+static void trump_bounds(Core *o, u64 a, u64 b, u64 pool, u64 voids, int n1, int n3, int left,
+                         int *lo_out, int *hi_out) {
+    u64 t = SUIT(o->trump);
+    u64 mine_a = a & t, mine_b = b & t, theirs = pool & t;
+    int la = popc(mine_a) - topped(mine_a, theirs), lb = popc(mine_b) - topped(mine_b, theirs);
+    int lo = la > lb ? la : lb;
+    if (lo < 0) lo = 0;
+    *lo_out = lo; *hi_out = left;
+    if (!theirs) return;
+    int kept = popc(theirs) - topped(theirs, mine_a | mine_b);
+    if (kept <= 0 || popc(pool) < n1 + n3) return;
+    int c = o->claimer, d1 = (c + 1) % 4, d3 = (c + 3) % 4;
+    if (can_hold(theirs, pool, voids, d1, d3, n1, n3) || can_hold(theirs, pool, voids, d3, d1, n3, n1))
+        *hi_out = left - kept;
+}
+
+static int defence_cashes(Core *o, u64 a, u64 b, u64 pool, u64 voids, int seat, int n1, int n3) {
+    int c = o->claimer, other = (seat + 2) % 4;
+    int n_seat = seat == (c + 1) % 4 ? n1 : n3, n_other = seat == (c + 1) % 4 ? n3 : n1;
+    u64 void_seat = void_suits(voids, seat);
+    int t = o->trump;
+    u64 sidem = a | b;
+    u64 ruffers[2]; int nr = 0;
+    if (t < 4 && (a & SUIT(t))) ruffers[nr++] = a;
+    if (t < 4 && (b & SUIT(t))) ruffers[nr++] = b;
+    int cashed = 0;
+    u64 held = 0;
+    for (int s = 0; s < 4; s++) {
+        if (void_seat & SUIT(s)) continue;
+        u64 mine = sidem & SUIT(s);
+        u64 theirs = pool & SUIT(s) & ~below_mask(bitlen(mine));
+        if (!theirs) continue;
+        int rounds = popc(theirs);
+        if (s != t)
+            for (int i = 0; i < nr; i++) {
+                int l = popc(ruffers[i] & SUIT(s));
+                if (l < rounds) rounds = l;
+            }
+        if (rounds <= 0) continue;
+        for (int i = 0; i < rounds; i++) {
+            u64 top = (u64)1 << (bitlen(theirs) - 1);
+            held |= top;
+            theirs ^= top;
+        }
+        cashed += rounds;
+    }
+    if (!cashed || !can_hold(held, pool, voids, seat, other, n_seat, n_other)) return 0;
+    return cashed;
+}
+
+static int won_then_cashed(Core *o, u64 w, u64 ov, int card, int led, u64 pool, int need) {
+    int t = o->trump;
+    u64 os = ov & SUIT(led);
+    u64 follows[4]; int nf = 0;
+    if (os) follows[nf++] = os & (~os + 1);
+    else
+        for (int x = 0; x < 4; x++) {
+            u64 ox = ov & SUIT(x);
+            if (ox) follows[nf++] = ox & (~ox + 1);
+        }
+    if (!nf) follows[nf++] = 0;
+    int best = 0;
+    for (int i = 0; i < nf; i++) {
+        u64 f = follows[i];
+        int got;
+        if (f && beats(bitlen(f) - 1, card, t)) got = cashable(o, ov & ~f, w, pool, need - 1);
+        else got = cashable(o, w, ov & ~f, pool, need - 1);
+        if (got >= best) best = got;
+    }
+    return 1 + best;
+}
+
+static int led_winner(Core *o, u64 a, u64 b, u64 pool, int card, int leader, int need) {
+    int t = o->trump, s = card / 13;
+    if (pool & SUIT(s) & ~below_mask(card + 1)) return 0;
+    if (t < 4 && s != t && (pool & SUIT(t))) return 0;
+    u64 lead_hand = leader == o->claimer ? a : b, partner = leader == o->claimer ? b : a;
+    return won_then_cashed(o, lead_hand, partner, card, s, pool, need);
+}
+
+static int win_the_lead(Core *o, u64 a, u64 b, u64 pool, u64 voids, int seat, int need) {
+    int c = o->claimer, t = o->trump;
+    u64 trumps = t < 4 ? SUIT(t) : 0;
+    u64 pool_trumps = pool & trumps;
+    int top_trump = bitlen(pool_trumps);
+    u64 void_seat = void_suits(voids, seat);
+    int worst = need;
+    for (int u = 0; u < 4; u++) {
+        u64 led = pool & SUIT(u) & ~void_seat;
+        if (!led) continue;
+        u64 low = led & (~led + 1);
+        u64 rest = pool & ~low;
+        int best = 0;
+        int winners[2] = {(seat + 1) % 4, (seat + 3) % 4};
+        for (int i = 0; i < 2; i++) {
+            int winner = winners[i];
+            u64 w = winner == c ? a : b, ov = winner == c ? b : a;
+            u64 wu = w & SUIT(u), abv;
+            if (wu) {
+                if (pool_trumps && u != t) continue;
+                abv = wu & ~below_mask(bitlen(pool & SUIT(u)));
+            } else {
+                abv = trumps ? (w & trumps & ~below_mask(top_trump)) : 0;
+            }
+            if (!abv) continue;
+            u64 card = abv & (~abv + 1);
+            int got = won_then_cashed(o, w & ~card, ov, bitlen(card) - 1, u, rest, need);
+            if (got > best) best = got;
+            if (best >= worst) break;
+        }
+        if (best < worst) {
+            worst = best;
+            if (!worst) return 0;
+        }
+    }
+    return worst;
+}
+
+static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
+                 u64 voids, int n1, int n3, int need);
+
+static int after(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
+                 u64 voids, int n1, int n3, int need) {
+    if (nt < 4) return sure_(o, a, b, pool, trick, nt, leader, voids, n1, n3, need);
+    int win = (leader + winner_index(trick, 4, o->trump)) % 4;
+    int won = side(o, win) ? 1 : 0;
+    return sure_(o, a, b, pool, NULL, 0, win, voids, n1, n3, need - won);
+}
+
+/* A stable insertion sort of *cards* by *keys* (Python's list.sort with a key). */
+static void sort_by(int *cards, int *keys, int n) {
+    for (int i = 1; i < n; i++) {
+        int c = cards[i], k = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] > k) { cards[j + 1] = cards[j]; keys[j + 1] = keys[j]; j--; }
+        cards[j + 1] = c; keys[j + 1] = k;
+    }
+}
+
+static int claimer_move(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
+                        u64 voids, int n1, int n3, int need, int seat, int concede) {
+    int c = o->claimer, t = o->trump;
+    u64 own = seat == c ? a : b, other = seat == c ? b : a;
+    u64 trick_mask = 0;
+    for (int i = 0; i < nt; i++)
+        if (trick[i] >= 0) trick_mask |= (u64)1 << trick[i];
+    u64 legal = own;
+    int follows = nt && trick[0] >= 0 && (own & SUIT(trick[0] / 13));
+    if (follows) legal = own & SUIT(trick[0] / 13);
+    int cards[52], keys[52];
+    int n = groups(legal, other | pool | trick_mask, cards);
+    if (follows) {
+        int best = trick[winner_index(trick, nt, t)];
+        for (int i = 0; i < n; i++) keys[i] = (!beats(cards[i], best, t)) * 16 + cards[i] % 13;
+        sort_by(cards, keys, n);
+    } else if (nt) {
+        int best = trick[winner_index(trick, nt, t)];
+        for (int i = 0; i < n; i++) {
+            int x = cards[i];
+            int ruffs = t < 4 && x / 13 == t && beats(x, best, t);
+            int top = !(pool & SUIT(x / 13) & ~below_mask(x + 1)); /* a winner: last */
+            keys[i] = (!ruffs) * 32 + top * 16 + x % 13;
+        }
+        sort_by(cards, keys, n);
+    } else if (concede) {
+        u64 sidem = a | b;
+        int stops[4] = {0, 0, 0, 0};
+        for (int s = 0; s < 4; s++)
+            if (sidem & SUIT(s)) {
+                u64 abv = ~below_mask(bitlen(sidem & SUIT(s)));
+                stops[s] = popc(pool & SUIT(s) & abv);
+            }
+        for (int i = 0; i < n; i++) {
+            int s = cards[i] / 13;
+            keys[i] = (stops[s] == 0) * 4096 + stops[s] * 16 + cards[i] % 13;
+        }
+        sort_by(cards, keys, n);
+    } else {
+        for (int i = 0; i < n; i++) {
+            int x = cards[i];
+            int higher = (pool & SUIT(x / 13) & ~below_mask(x + 1)) != 0;
+            keys[i] = higher ? 16 + x % 13 : 12 - x % 13;
+        }
+        sort_by(cards, keys, n);
+    }
+    int nxt[4];
+    for (int i = 0; i < nt; i++) nxt[i] = trick[i];
+    for (int i = 0; i < n; i++) {
+        u64 bit = (u64)1 << cards[i];
+        u64 na = seat == c ? a & ~bit : a, nb = seat == c ? b : b & ~bit;
+        nxt[nt] = cards[i];
+        int r = after(o, na, nb, pool, nxt, nt + 1, leader, voids, n1, n3, need);
+        if (o->abort) return 0;
+        if (r) return 1;
+    }
+    return 0;
+}
+
+static int defender_move(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
+                         u64 voids, int n1, int n3, int need, int seat) {
+    int c = o->claimer, t = o->trump;
+    int d1 = (c + 1) % 4, other = (seat + 2) % 4;
+    u64 my_void = void_suits(voids, seat);
+    u64 sidem = a | b;
+    u64 trick_mask = 0;
+    for (int i = 0; i < nt; i++)
+        if (trick[i] >= 0) trick_mask |= (u64)1 << trick[i];
+    int blanks = n1 + n3 - popc(pool);
+    int cards[64], keys[64];
+    u64 nvs[64];
+    int n = 0;
+    if (!nt) {
+        int reps[64];
+        int m = groups_pooled(pool & ~my_void, sidem, reps);
+        for (int i = 0; i < m; i++) { cards[n] = reps[i]; nvs[n] = voids; n++; }
+        if (!n) return need <= popc(a);
+    } else {
+        int led = trick[0] / 13;
+        u64 follow = pool & SUIT(led) & ~my_void;
+        int best = trick[winner_index(trick, nt, t)];
+        u64 seen = sidem | trick_mask;
+        int reps[64];
+        int m = groups_pooled(follow, seen, reps);
+        for (int i = 0; i < m; i++) {
+            int card = reps[i];
+            if (!beats(card, best, t)) {
+                int alike = 0;
+                for (int j = 0; j < n; j++)
+                    if (cards[j] / 13 == led && !beats(cards[j], best, t)
+                        && same_run(cards[j], card, seen)) { alike = 1; break; }
+                if (alike) continue;
+            }
+            cards[n] = card; nvs[n] = voids; n++;
+        }
+        u64 shown = voids | (u64)1 << (seat * 4 + led);
+        u64 rest = pool & ~my_void & ~SUIT(led);
+        m = groups(rest, seen, reps);
+        for (int i = 0; i < m; i++) {
+            int card = reps[i];
+            cards[n] = card; nvs[n] = shown; n++;
+            if (t < 4 && card / 13 == t) {
+                int low = run_low(card, rest, seen);
+                if (low != card) { cards[n] = low; nvs[n] = shown; n++; }
+            }
+        }
+        if (blanks > 0) { cards[n] = BLANK; nvs[n] = shown; n++; }
+        /* Stable: trumps and winners first. nvs moves with its card. */
+        for (int i = 0; i < n; i++) keys[i] = !(cards[i] >= 0 && beats(cards[i], best, t));
+        for (int i = 1; i < n; i++) {
+            int cd = cards[i], k = keys[i], j = i - 1;
+            u64 v = nvs[i];
+            while (j >= 0 && keys[j] > k) {
+                cards[j + 1] = cards[j]; keys[j + 1] = keys[j]; nvs[j + 1] = nvs[j]; j--;
+            }
+            cards[j + 1] = cd; keys[j + 1] = k; nvs[j + 1] = v;
+        }
+    }
+    int nxt[4];
+    for (int i = 0; i < nt; i++) nxt[i] = trick[i];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
+        u64 nv = nvs[i];
+        u64 npool = card >= 0 ? pool & ~((u64)1 << card) : pool;
+        int m1 = seat == d1 ? n1 - 1 : n1;
+        int m3 = seat == d1 ? n3 : n3 - 1;
+        if (!feasible(npool, nv, seat, other, seat == d1 ? m1 : m3, seat == d1 ? m3 : m1))
+            continue;
+        nxt[nt] = card;
+        int r = after(o, a, b, npool, nxt, nt + 1, leader, nv, m1, m3, need);
+        if (o->abort) return 0;
+        if (!r) return 0;
+    }
+    return 1;
+}
+
+static u64 pack_trick(const int *trick, int nt) {
+    u64 p = (u64)nt;
+    for (int i = 0; i < nt; i++) p |= (u64)(trick[i] + 1) << (2 + 6 * i);
+    return p;
+}
+
+static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
+                 u64 voids, int n1, int n3, int need) {
+    if (need <= 0) return 1;
+    int c = o->claimer;
+    int left = popc(a);
+    int seat = (leader + nt) % 4;
+    if (nt && ((c - leader) % 4 + 4) % 4 < nt) left += 1;
+    if (need > left) return 0;
+    int is_start = nt == 0;
+    int concede = 0;
+    u64 k0 = 0, k1 = 0, k2 = 0, k3 = 0;
+    BoundTable *table = NULL;
+    if (!is_start) {
+        k0 = a; k1 = b; k2 = pool;
+        k3 = pack_trick(trick, nt) << 32 | (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
+        table = &o->mid;
+        Bound *e = bt_find(table, k0, k1, k2, k3);
+        if (e) {
+            if (need <= e->lo) return 1;
+            if (need >= e->hi) return 0;
+        }
+        if (nt == 1 && side(o, leader) && need <= led_winner(o, a, b, pool, trick[0], leader, need)) {
+            Bound *s = bt_get(table, k0, k1, k2, k3);
+            if (!s) { o->abort = 3; return 0; }
+            s->lo = (uint8_t)need;
+            return 1;
+        }
+    } else {
+        compress(&a, &b, &pool);
+        k0 = a; k1 = b; k2 = pool;
+        k3 = (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
+        table = &o->start;
+        Bound *e = bt_find(table, k0, k1, k2, k3);
+        if (e) {
+            if (need <= e->lo) return 1;
+            if (need >= e->hi) return 0;
+        }
+        if (o->trump < 4) {
+            int lo, hi;
+            trump_bounds(o, a, b, pool, voids, n1, n3, left, &lo, &hi);
+            if (need <= lo) {
+                Bound *s = bt_get(table, k0, k1, k2, k3);
+                if (!s) { o->abort = 3; return 0; }
+                if (need > s->lo) s->lo = (uint8_t)need;
+                return 1;
+            }
+            if (need > hi) {
+                Bound *s = bt_get(table, k0, k1, k2, k3);
+                if (!s) { o->abort = 3; return 0; }
+                if (need < s->hi) s->hi = (uint8_t)need;
+                return 0;
+            }
+        }
+        if (side(o, seat)) {
+            u64 lead = seat == c ? a : b, partner = seat == c ? b : a;
+            if (need <= cashable(o, lead, partner, pool, need)) {
+                Bound *s = bt_get(table, k0, k1, k2, k3);
+                if (!s) { o->abort = 3; return 0; }
+                if (need > s->lo) s->lo = (uint8_t)need;
+                return 1;
+            }
+            concede = need < left;
+        } else if (need > left - defence_cashes(o, a, b, pool, voids, seat, n1, n3)) {
+            Bound *s = bt_get(table, k0, k1, k2, k3);
+            if (!s) { o->abort = 3; return 0; }
+            if (need < s->hi) s->hi = (uint8_t)need;
+            return 0;
+        } else if (need <= win_the_lead(o, a, b, pool, voids, seat, need)) {
+            Bound *s = bt_get(table, k0, k1, k2, k3);
+            if (!s) { o->abort = 3; return 0; }
+            if (need > s->lo) s->lo = (uint8_t)need;
+            return 1;
+        }
+    }
+    if (o->abort) return 0;
+    spend(o);
+    if (o->abort) return 0;
+    int result = side(o, seat)
+        ? claimer_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat, concede)
+        : defender_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat);
+    if (o->abort) return 0;
+    Bound *s = bt_get(table, k0, k1, k2, k3);
+    if (!s) { o->abort = 3; return 0; }
+    if (result) { if (need > s->lo) s->lo = (uint8_t)need; }
+    else if (need < s->hi) s->hi = (uint8_t)need;
+    return result;
+}
+
+/* --- the Python type ------------------------------------------------------------------------ */
+
+static int parse_mask(PyObject *obj, u64 *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *out = (u64)v;
+    return 1;
+}
+
+/* sure(a, b, pool, trick, leader, voids, n1, n3, need, nodes, limit, cap) -> (result, nodes)
+ * result 1 sure, 0 not, -1 the ruling's budget is spent (nodes > limit), -2 the question's cap
+ * (cap > 0 and nodes > cap). */
+static PyObject *Core_sure(Core *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError, "sure() takes 12 arguments");
+        return NULL;
+    }
+    u64 a, b, pool, voids;
+    if (!parse_mask(args[0], &a) || !parse_mask(args[1], &b) || !parse_mask(args[2], &pool)
+        || !parse_mask(args[5], &voids))
+        return NULL;
+    PyObject *tr = args[3];
+    if (!PyTuple_Check(tr) || PyTuple_GET_SIZE(tr) > 3) {
+        PyErr_SetString(PyExc_TypeError, "trick must be a tuple of at most 3 cards");
+        return NULL;
+    }
+    int trick[4], nt = (int)PyTuple_GET_SIZE(tr);
+    for (int i = 0; i < nt; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(tr, i));
+        if (v == -1 && PyErr_Occurred()) return NULL;
+        trick[i] = (int)v;
+    }
+    long leader = PyLong_AsLong(args[4]), n1 = PyLong_AsLong(args[6]), n3 = PyLong_AsLong(args[7]);
+    long need = PyLong_AsLong(args[8]);
+    long long nodes = PyLong_AsLongLong(args[9]), limit = PyLong_AsLongLong(args[10]);
+    long long cap = PyLong_AsLongLong(args[11]);
+    if (PyErr_Occurred()) return NULL;
+    self->nodes = nodes; self->limit = limit; self->cap = cap; self->abort = 0;
+    int r = sure_(self, a, b, pool, trick, nt, (int)leader, voids, (int)n1, (int)n3, (int)need);
+    if (self->abort == 3) return PyErr_NoMemory();
+    long result = self->abort == 1 ? -1 : self->abort == 2 ? -2 : r;
+    return Py_BuildValue("(lL)", result, self->nodes);
+}
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    int trump, claimer;
+    (void)kwds;
+    if (!PyArg_ParseTuple(args, "ii", &trump, &claimer)) return -1;
+    self->trump = trump; self->claimer = claimer;
+    if (!bt_init(&self->start) || !bt_init(&self->mid) || !st_init(&self->tops)
+        || !st_init(&self->local)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void Core_dealloc(Core *self) {
+    free(self->start.e); free(self->mid.e); free(self->tops.e); free(self->local.e);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"sure", (PyCFunction)(void (*)(void))Core_sure, METH_FASTCALL,
+     "sure(a, b, pool, trick, leader, voids, n1, n3, need, nodes, limit, cap) -> (result, nodes)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "claimcheck.policy._sure_core.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The sure oracle's game for one claimer and one denomination (see sure.py).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_sure_core",
+    "The sure oracle's game in C (claimcheck/policy/sure.py is the definition).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__sure_core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
