@@ -70,10 +70,10 @@ def check_claim(
 ) -> Ruling:
     """Rule on a claim of *claimed* remaining tricks by *claimer* at *position*.
 
-    The search stops after *max_nodes* nodes (search and sure-oracle nodes together); the
-    ruling is then ``undetermined`` with the bounds it proved (``lower <= N <= upper``), never
-    a guess. *max_seconds* is a wall-clock safety net, off by default; a ruling it cuts short
-    says so.
+    The search stops after *max_nodes* nodes (search nodes, ten sure-oracle nodes counting as
+    one: :class:`~claimcheck.policy.sure.Budget`); the ruling is then ``undetermined`` with
+    the bounds it proved (``lower <= N <= upper``), never a guess. *max_seconds* is a
+    wall-clock safety net, off by default; a ruling it cuts short says so.
 
     In the ``withdrawn`` phase (an agreed claim or concession withdrawn, 69B) the ruling is
     :func:`rule_withdrawn`'s: *samples* single-dummy playouts from *seed*, and a trick goes

@@ -150,14 +150,10 @@ class Search:
 
     # --- public -----------------------------------------------------------------------------
 
-    @property
-    def nodes(self) -> int:
-        """Search and oracle nodes spent so far."""
-        return self.budget.nodes + self.budget.oracle_nodes
-
     def extend_budget(self, nodes: int, fraction_of_time: float) -> None:
-        """Allow *nodes* more nodes, and that fraction of the time budget from now."""
-        self.budget.max_nodes = self.nodes + nodes
+        """Allow *nodes* more nodes (:class:`Budget`'s units), and that fraction of the time
+        budget from now."""
+        self.budget.max_nodes = self.budget.used() + nodes
         if self.max_seconds is not None:
             self._deadline = time.perf_counter() + self.max_seconds * fraction_of_time
 

@@ -52,7 +52,7 @@ BLANK = -1
 
 
 class BudgetExceeded(Exception):
-    """Raised when the ruling's node budget is spent (search and oracle nodes together)."""
+    """Raised when the ruling's node budget is spent (search and oracle nodes, weighed)."""
 
 
 class Undecided(Exception):
@@ -60,15 +60,24 @@ class Undecided(Exception):
 
 
 DEFAULT_MAX_NODES = 400_000
-"""The default budget, in search and oracle nodes together: deterministic, so the same claim
-gets the same ruling on any machine under any load (law70.md §7). It is the one default of
-every door (the library, ``check``, ``audit``, the director's page): a record audited after the
-session gets the ruling the director got at the table."""
+"""The default budget, in search nodes, an oracle node counting as 1/ORACLE_NODES_PER_NODE of
+one: deterministic, so the same claim gets the same ruling on any machine under any load
+(law70.md §7). It is the one default of every door (the library, ``check``, ``audit``, the
+director's page): a record audited after the session gets the ruling the director got at the
+table."""
+
+ORACLE_NODES_PER_NODE = 10
+"""Sure-oracle nodes the budget counts as one search node. A search node asks the normal-card
+rules (and through them the oracle) about every card a claimer-side hand may play; an oracle
+node is one move of the pooled game, in C. Measured on the real claims: a search node costs
+25-40 us, an oracle node 0.3-0.6 us; ten is a conservative weight (the pure-Python oracle,
+used where nothing compiled, gets the same rulings, only slower)."""
 
 
 @dataclass(slots=True)
 class Budget:
-    """The node budget one ruling shares between the search and the sure oracle."""
+    """The node budget one ruling shares between the search and the sure oracle: at most
+    *max_nodes* search nodes, ORACLE_NODES_PER_NODE oracle nodes counting as one."""
 
     max_nodes: int
     nodes: int = 0
@@ -78,15 +87,23 @@ class Budget:
 
     def spend_oracle(self) -> None:
         self.oracle_nodes += 1
-        if self.nodes + self.oracle_nodes > self.max_nodes:
+        if self.oracle_nodes > self.oracle_room():
             raise BudgetExceeded
         if self.question_cap and self.oracle_nodes > self.question_cap:
             raise Undecided
 
     def spend_search(self) -> None:
         self.nodes += 1
-        if self.nodes + self.oracle_nodes > self.max_nodes:
+        if self.oracle_nodes > self.oracle_room():
             raise BudgetExceeded
+
+    def oracle_room(self) -> int:
+        """The oracle node count past which the budget is spent, at the search nodes so far."""
+        return (self.max_nodes - self.nodes) * ORACLE_NODES_PER_NODE
+
+    def used(self) -> int:
+        """The budget spent so far, in search nodes (oracle nodes weighed, rounded up)."""
+        return self.nodes + -(-self.oracle_nodes // ORACLE_NODES_PER_NODE)
 
 
 def _void_suits(voids: int, seat: int) -> int:
@@ -153,7 +170,7 @@ class SureOracle:
             result, b.oracle_nodes = self._core.sure(
                 hands[c], hands[(c + 2) % 4], pool, trick, leader, voids,
                 hands[d1].bit_count(), hands[d3].bit_count(), need,
-                b.oracle_nodes, b.max_nodes - b.nodes, b.question_cap)
+                b.oracle_nodes, b.oracle_room(), b.question_cap)
             if result < 0:
                 raise BudgetExceeded if result == -1 else Undecided
             return bool(result)
@@ -743,4 +760,5 @@ def _feasible(pool: int, voids: int, seat: int, other: int, n_seat: int, n_other
     return pool.bit_count() <= n_seat + n_other
 
 
-__all__ = ["BLANK", "DEFAULT_MAX_NODES", "Budget", "BudgetExceeded", "SureOracle", "Undecided"]
+__all__ = ["BLANK", "DEFAULT_MAX_NODES", "ORACLE_NODES_PER_NODE", "Budget", "BudgetExceeded",
+           "SureOracle", "Undecided"]
