@@ -141,3 +141,34 @@ def topped(low: int, high: int) -> int:
             low ^= below & -below
             matched += 1
     return matched
+
+
+_PACKED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def pack_ranks(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """Disjoint *masks* with each suit's cards packed to the top of the suit, in order: an
+    equivalent position wherever cards are compared only with cards still in play (as DDS's
+    relative ranks). Played cards are gone, so which small cards were played no longer
+    tells positions apart."""
+    out = [0] * len(masks)
+    for s in range(4):
+        shift = 13 * s
+        pattern = tuple((m >> shift) & SUIT_MASK for m in masks)
+        packed = _PACKED.get(pattern)
+        if packed is None:
+            bits = [0] * len(masks)
+            rank = 12
+            for r in range(12, -1, -1):
+                bit = 1 << r
+                for i, m in enumerate(pattern):
+                    if m & bit:
+                        bits[i] |= 1 << rank
+                        rank -= 1
+                        break
+            packed = tuple(bits)
+            if len(_PACKED) < 500_000:
+                _PACKED[pattern] = packed
+        for i in range(len(masks)):
+            out[i] |= packed[i] << shift
+    return tuple(out)

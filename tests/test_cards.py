@@ -64,3 +64,30 @@ def test_the_endplay_seam_keeps_dds_numbering() -> None:
         card = Card.from_index(index)
         assert from_endplay_card(to_endplay_card(card)) == card
     assert to_endplay_seat(Seat.E) == Player.east
+
+
+def test_packed_ranks_keep_the_order_of_the_cards_still_out() -> None:
+    """bits.pack_ranks, the key of the oracle's and the search's memos: each suit's cards are
+    moved to the top in order, so two positions that differ only in which small cards were
+    played pack alike, and every comparison between cards still out is unchanged."""
+    import numpy as np
+
+    from claimcheck.bits import pack_ranks
+
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        owner = rng.integers(0, 5, size=52)  # 4: played
+        masks = tuple(sum(1 << i for i in range(52) if owner[i] == s) for s in range(4))
+        packed = pack_ranks(masks)
+        assert [m.bit_count() for m in packed] == [m.bit_count() for m in masks]
+        for suit in range(4):
+            before = [s for i in range(13 * suit, 13 * suit + 13) for s in range(4)
+                      if masks[s] >> i & 1]
+            after = [s for i in range(13 * suit, 13 * suit + 13) for s in range(4)
+                     if packed[s] >> i & 1]
+            assert before == after  # the same owners, low to high
+            held = sum(m for m in packed) >> (13 * suit) & 0x1FFF
+            assert held == (0x1FFF >> (13 - len(after))) << (13 - len(after))  # at the top
+    # AK and Q9 opposite the J pack as AK and Q2 opposite the 3 (one suit).
+    assert pack_ranks((0b1100000000000, 0b0010010000000, 0b0001000000000)) == pack_ranks(
+        (0b1100000000000, 0b0010000000001, 0b0000000000010))

@@ -23,7 +23,15 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, others_of, topped, winner_index
+from claimcheck.bits import (
+    SUIT_RANGES,
+    beats,
+    groups,
+    others_of,
+    pack_ranks,
+    topped,
+    winner_index,
+)
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
@@ -141,10 +149,14 @@ class Search:
     """The lowest line :func:`run_search` has in hand, kept when the budget runs out."""
     _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
     _all_safe: bool = False
+    _packs: bool = False
 
     def __post_init__(self) -> None:
         self._all_safe = (self.opts.declarer_claim and not self.opts.careless_blocking
                           and not self.plan.has_technique)
+        # Nothing names a card (no statement step, no penalty card): the proved lower bounds
+        # may be keyed on the cards' order alone (:meth:`_lower_key`).
+        self._packs = not self.plan.steps and self.legality is None
         if self.max_seconds is not None:
             self._deadline = time.perf_counter() + self.max_seconds
 
@@ -185,6 +197,7 @@ class Search:
         if not node.trick and node.hands[seat] & (node.hands[seat] - 1) == 0:
             return self._last_trick(node, seat, limit)
         key: tuple[object, ...] | None = None
+        lkey: tuple[object, ...] = ()
         best: Found | None = None
         floor = 0
         if node.trick:
@@ -196,13 +209,14 @@ class Search:
                 return None  # a claim made mid-trick, sure from the claim on
         else:
             key = self._key(node)
-            floor = max(self._lower.get(key, 0), self._sure_tricks(node, limit))
+            lkey = self._lower_key(node, key)
+            floor = max(self._lower.get(lkey, 0), self._sure_tricks(node, limit))
             if floor >= limit:
                 self.stats.memo_hits += 1
                 return None
             floor = max(floor, self._safe_floor(node, seat, limit))
             if floor >= limit:
-                self._lower[key] = max(self._lower.get(key, 0), floor)
+                self._lower[lkey] = max(self._lower.get(lkey, 0), floor)
                 return None
             known = self._upper.get(key)
             if known is not None and known.tricks < limit:
@@ -238,7 +252,7 @@ class Search:
         if key is not None:
             # Every choice was searched below the bound in force: the value is exact when a
             # line was found, else at least the limit.
-            self._lower[key] = max(self._lower.get(key, 0), bound)
+            self._lower[lkey] = max(self._lower.get(lkey, 0), bound)
             if best is not None:
                 self._upper[key] = best
         return best
@@ -708,6 +722,22 @@ class Search:
             line.append((seat, card, rule))
             node, won = self._play(node, seat, card)
             tricks += won
+
+    def _lower_key(self, node: Node, key: tuple[object, ...]) -> tuple[object, ...]:
+        """The key of the proved lower bounds at a trick start: :meth:`_key` with each suit's
+        remaining cards packed to the top, in order (the forgotten cards with them). Every
+        rule, bound and solver compares cards only with cards still out, so positions that
+        differ only in which small cards were played are one position (DDS's relative ranks,
+        the oracle's packed key): a bound proved for one holds for the other. Lines are kept
+        under the exact key, so that a ruling shows the cards really held."""
+        if not self._packs:
+            return key
+        h, f = node.hands, node.forgotten
+        # The forgotten cards are masks of their own, packed with the hands they lie in.
+        p = pack_ranks((h[0] & ~f, h[0] & f, h[1] & ~f, h[1] & f, h[2] & ~f, h[2] & f,
+                        h[3] & ~f, h[3] & f))
+        return ((p[0] | p[1], p[2] | p[3], p[4] | p[5], p[6] | p[7]), key[1],
+                p[1] | p[3] | p[5] | p[7], *key[3:])
 
     def _key(self, node: Node) -> tuple[object, ...]:
         """The memo key of a trick start: what the claimer's choices and the result depend on.

@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, topped, winner_index
+from claimcheck.bits import SUIT_RANGES, beats, groups, pack_ranks, topped, winner_index
 
 
 def _load_core() -> Any:
@@ -678,41 +678,10 @@ class SureOracle:
         return True
 
 
-_PACK: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-
-
 def _compress(a: int, b: int, pool: int) -> tuple[int, int, int]:
     """*a*, *b* and *pool* with each suit's remaining cards packed to the top of the suit,
     keeping their order: an equivalent position (cards are equal when nothing lies between)."""
-    ra = rb = rp = 0
-    for s in range(4):
-        sa = (a >> (13 * s)) & 0x1FFF
-        sb = (b >> (13 * s)) & 0x1FFF
-        sp = (pool >> (13 * s)) & 0x1FFF
-        if not (sa | sb | sp):
-            continue
-        key = (sa, sb, sp)
-        hit = _PACK.get(key)
-        if hit is None:
-            ca = cb = cp = 0
-            rank = 12
-            for r in range(12, -1, -1):
-                bit = 1 << r
-                if sa & bit:
-                    ca |= 1 << rank
-                elif sb & bit:
-                    cb |= 1 << rank
-                elif sp & bit:
-                    cp |= 1 << rank
-                else:
-                    continue
-                rank -= 1
-            hit = (ca, cb, cp)
-            if len(_PACK) < 500_000:
-                _PACK[key] = hit
-        ra |= hit[0] << (13 * s)
-        rb |= hit[1] << (13 * s)
-        rp |= hit[2] << (13 * s)
+    ra, rb, rp = pack_ranks((a, b, pool))
     return ra, rb, rp
 
 
