@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from claimcheck.bits import SUIT_RANGES, mask_of
+from claimcheck.bits import mask_of
 from claimcheck.policy import sure
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
-from tests.randpos import random_position
+from tests.randpos import random_picture, random_position
 
 pytestmark = pytest.mark.skipif(sure._CORE is None, reason="the C oracle is not built")
 
@@ -27,18 +27,7 @@ def _questions(rng: np.random.Generator, k: int) -> tuple[int, int, list[tuple[o
     hands = tuple(mask_of(h) for h in pos.hands)
     trick = tuple(c.index for c in pos.trick)
     claimer = int(rng.integers(0, 4))
-    opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
-    forgotten = 0
-    if rng.random() < 0.4:
-        cards = [i for i in range(52) if opps >> i & 1]
-        for i in rng.choice(len(cards), size=min(len(cards), int(rng.integers(1, 3))),
-                            replace=False):
-            forgotten |= 1 << cards[int(i)]
-    voids = 0
-    for d in ((claimer + 1) % 4, (claimer + 3) % 4):
-        for s in range(4):
-            if not hands[d] & SUIT_RANGES[s] and rng.random() < 0.5:
-                voids |= 1 << (d * 4 + s)
+    forgotten, voids = random_picture(rng, hands, claimer)
     left = max(h.bit_count() for h in hands)
     out: list[tuple[object, ...]] = []
     for _ in range(6):
@@ -80,7 +69,7 @@ def _agree(seed: int, cases: int, sizes: tuple[int, ...], max_nodes: int) -> Non
 
 @pytest.mark.parametrize("block", range(4))
 def test_c_and_python_games_agree(block: int) -> None:
-    """400 positions of 3 to 8 cards a hand, six questions each, answers and node counts."""
+    """400 positions of up to 3 to 8 cards a hand, six questions each: answers, node counts."""
     _agree(9100 + block, 100, (3, 4, 5, 6, 7, 8), 10**9)
 
 
@@ -92,5 +81,5 @@ def test_c_and_python_games_agree_when_the_budget_runs_out() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(10))
 def test_c_and_python_games_agree_on_large_endings(block: int) -> None:
-    """1,000 more positions of 6 to 13 cards a hand (the questions of real claims)."""
+    """1,000 more positions of up to 6 to 13 cards a hand (the sizes of real claims)."""
     _agree(9300 + block, 100, (6, 7, 8, 9, 10, 11, 12, 13), 300_000)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from claimcheck.bits import SUIT_RANGES, mask_of
+from claimcheck.bits import mask_of
 from claimcheck.cards import Card
 from claimcheck.policy.sure import Budget, SureOracle
-from tests.randpos import random_position
+from tests.randpos import random_picture, random_position
 from tests.reference import reference_sure
 
 
@@ -17,18 +17,7 @@ def _case(rng: np.random.Generator) -> tuple[object, ...]:
     hands = tuple(mask_of(h) for h in pos.hands)
     trick = tuple(c.index for c in pos.trick)
     claimer = int(rng.integers(0, 4))
-    opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
-    forgotten = 0
-    if rng.random() < 0.4:
-        cards = [i for i in range(52) if opps >> i & 1]
-        for i in rng.choice(len(cards), size=min(len(cards), int(rng.integers(1, 3))),
-                            replace=False):
-            forgotten |= 1 << cards[int(i)]
-    voids = 0
-    for d in ((claimer + 1) % 4, (claimer + 3) % 4):
-        for s in range(4):
-            if not hands[d] & SUIT_RANGES[s] and rng.random() < 0.5:
-                voids |= 1 << (d * 4 + s)
+    forgotten, voids = random_picture(rng, hands, claimer)
     left = max(h.bit_count() for h in hands)
     need = int(rng.integers(0, left + 2))
     return hands, trick, int(pos.leader), int(pos.trump), claimer, forgotten, voids, need
