@@ -544,6 +544,11 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         # A discard keeps the cards he sees as winners of their suit, ruffable or not.
         spare = [c for c in rest if not _is_believed_winner(c, believed)
                  or _expendable(p, seat, c, believed)]
+        if ruffs and not spare and (win_seat - seat) % 2:
+            # An opponent is winning the trick and he can ruff it: throwing the card he sees
+            # as the winner of its suit instead gives a trick away for nothing, however few
+            # tricks are sure (vugraph 38010:2-2: the ♥K thrown on a club, 2 of 5).
+            return ruffs
         return ruffs + (spare or rest) if (ruffs or rest) else cands
     return cands
 
