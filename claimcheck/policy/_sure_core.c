@@ -751,36 +751,44 @@ static int parse_mask(PyObject *obj, u64 *out) {
     return 1;
 }
 
-/* sure(a, b, pool, trick, leader, voids, n1, n3, need, nodes, limit, cap) -> (result, nodes)
- * result 1 sure, 0 not, -1 the ruling's budget is spent (nodes > limit), -2 the question's cap
- * (cap > 0 and nodes > cap). */
+/* sure(hands, trick, leader, forgotten, voids, need, nodes, limit, cap) -> (result, nodes):
+ * SureOracle.sure's question (the picture lacks the *forgotten* cards, the claimer knows of the
+ * *voids*). result 1 sure, 0 not, -1 the ruling's budget is spent (nodes > limit), -2 the
+ * question's cap (cap > 0 and nodes > cap). */
 static PyObject *Core_sure(Core *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 12) {
-        PyErr_SetString(PyExc_TypeError, "sure() takes 12 arguments");
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "sure() takes 9 arguments");
         return NULL;
     }
-    u64 a, b, pool, voids;
-    if (!parse_mask(args[0], &a) || !parse_mask(args[1], &b) || !parse_mask(args[2], &pool)
-        || !parse_mask(args[5], &voids))
+    PyObject *hs = args[0], *tr = args[1];
+    if (!PyTuple_Check(hs) || PyTuple_GET_SIZE(hs) != 4) {
+        PyErr_SetString(PyExc_TypeError, "hands must be a tuple of four masks");
         return NULL;
-    PyObject *tr = args[3];
+    }
     if (!PyTuple_Check(tr) || PyTuple_GET_SIZE(tr) > 3) {
         PyErr_SetString(PyExc_TypeError, "trick must be a tuple of at most 3 cards");
         return NULL;
     }
+    u64 hands[4], forgotten, voids;
+    for (int i = 0; i < 4; i++)
+        if (!parse_mask(PyTuple_GET_ITEM(hs, i), &hands[i])) return NULL;
+    if (!parse_mask(args[3], &forgotten) || !parse_mask(args[4], &voids)) return NULL;
     int trick[4], nt = (int)PyTuple_GET_SIZE(tr);
     for (int i = 0; i < nt; i++) {
         long v = PyLong_AsLong(PyTuple_GET_ITEM(tr, i));
         if (v == -1 && PyErr_Occurred()) return NULL;
         trick[i] = (int)v;
     }
-    long leader = PyLong_AsLong(args[4]), n1 = PyLong_AsLong(args[6]), n3 = PyLong_AsLong(args[7]);
-    long need = PyLong_AsLong(args[8]);
-    long long nodes = PyLong_AsLongLong(args[9]), limit = PyLong_AsLongLong(args[10]);
-    long long cap = PyLong_AsLongLong(args[11]);
+    long leader = PyLong_AsLong(args[2]), need = PyLong_AsLong(args[5]);
+    long long nodes = PyLong_AsLongLong(args[6]), limit = PyLong_AsLongLong(args[7]);
+    long long cap = PyLong_AsLongLong(args[8]);
     if (PyErr_Occurred()) return NULL;
+    int c = self->claimer, d1 = (c + 1) % 4, d3 = (c + 3) % 4;
+    u64 pool = (hands[d1] | hands[d3]) & ~forgotten;
+    voids &= (u64)0xF << (d1 * 4) | (u64)0xF << (d3 * 4);
     self->nodes = nodes; self->limit = limit; self->cap = cap; self->abort = 0;
-    int r = sure_(self, a, b, pool, trick, nt, (int)leader, voids, (int)n1, (int)n3, (int)need);
+    int r = sure_(self, hands[c], hands[(c + 2) % 4], pool, trick, nt, (int)leader, voids,
+                  popc(hands[d1]), popc(hands[d3]), (int)need);
     if (self->abort == 3) return PyErr_NoMemory();
     long result = self->abort == 1 ? -1 : self->abort == 2 ? -2 : r;
     return Py_BuildValue("(lL)", result, self->nodes);
@@ -806,7 +814,7 @@ static void Core_dealloc(Core *self) {
 
 static PyMethodDef Core_methods[] = {
     {"sure", (PyCFunction)(void (*)(void))Core_sure, METH_FASTCALL,
-     "sure(a, b, pool, trick, leader, voids, n1, n3, need, nodes, limit, cap) -> (result, nodes)"},
+     "sure(hands, trick, leader, forgotten, voids, need, nodes, limit, cap) -> (result, nodes)"},
     {NULL, NULL, 0, NULL},
 };
 

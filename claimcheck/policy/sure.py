@@ -161,19 +161,18 @@ class SureOracle:
         """True when *need* tricks from here (the trick in progress included) are sure in the
         picture that lacks the *forgotten* cards, the claimer knowing of the *voids*."""
         self.calls += 1
+        if self._core is not None:
+            b = self.budget
+            result, b.oracle_nodes = self._core.sure(
+                hands, trick, leader, forgotten, voids, need, b.oracle_nodes, b.oracle_room(),
+                b.question_cap)
+            if result < 0:
+                raise BudgetExceeded if result == -1 else Undecided
+            return bool(result)
         c = self.claimer
         d1, d3 = (c + 1) % 4, (c + 3) % 4
         pool = (hands[d1] | hands[d3]) & ~forgotten
         voids &= 0xF << (d1 * 4) | 0xF << (d3 * 4)
-        if self._core is not None:
-            b = self.budget
-            result, b.oracle_nodes = self._core.sure(
-                hands[c], hands[(c + 2) % 4], pool, trick, leader, voids,
-                hands[d1].bit_count(), hands[d3].bit_count(), need,
-                b.oracle_nodes, b.oracle_room(), b.question_cap)
-            if result < 0:
-                raise BudgetExceeded if result == -1 else Undecided
-            return bool(result)
         return self._sure(hands[c], hands[(c + 2) % 4], pool, trick, leader, voids,
                           hands[d1].bit_count(), hands[d3].bit_count(), need)
 
