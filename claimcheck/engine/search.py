@@ -210,7 +210,9 @@ class Search:
         else:
             key = self._key(node)
             lkey = self._lower_key(node, key)
-            floor = max(self._lower.get(lkey, 0), self._sure_tricks(node, limit))
+            floor = self._lower.get(lkey, 0)
+            if floor < limit:  # the bound proved before often suffices: no count needed
+                floor = max(floor, self._sure_tricks(node, limit))
             if floor >= limit:
                 self.stats.memo_hits += 1
                 return None
