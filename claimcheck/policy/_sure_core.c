@@ -162,7 +162,11 @@ static inline u64 hash4(u64 a, u64 b, u64 c, u64 d) {
 
 /* Proved bounds of one state: need <= lo is sure, need >= hi is not (sure.py's _lo / _hi,
  * default 0 and 99). */
-typedef struct { u64 k0, k1, k2, k3; uint8_t lo, hi, used; } Bound;
+typedef struct {
+    u64 k0, k1, k2;
+    u64 k3 : 52; /* the packed trick, leader, voids and counts use 52 bits at most */
+    u64 lo : 4, hi : 7, used : 1; /* tricks <= 13; hi is 99 when nothing is proved */
+} Bound; /* 32 bytes: a ruling may store millions of these */
 typedef struct { Bound *e; size_t cap, n; } BoundTable;
 
 static int bt_init(BoundTable *t) {
@@ -201,7 +205,7 @@ static int bt_grow(BoundTable *t) {
 static Bound *bt_get(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
     Bound *e = bt_find(t, k0, k1, k2, k3);
     if (e) return e;
-    if (2 * (t->n + 1) > t->cap && !bt_grow(t)) return NULL;
+    if (4 * (t->n + 1) > 3 * t->cap && !bt_grow(t)) return NULL; /* load <= 3/4 */
     size_t i = hash4(k0, k1, k2, k3) & (t->cap - 1);
     while (t->e[i].used) i = (i + 1) & (t->cap - 1);
     e = &t->e[i];
@@ -678,7 +682,7 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
         if (nt == 1 && side(o, leader) && need <= led_winner(o, a, b, pool, trick[0], leader, need)) {
             Bound *s = bt_get(table, k0, k1, k2, k3);
             if (!s) { o->abort = 3; return 0; }
-            s->lo = (uint8_t)need;
+            s->lo = (unsigned)need & 0xF;
             return 1;
         }
     } else {
@@ -697,13 +701,13 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
             if (need <= lo) {
                 Bound *s = bt_get(table, k0, k1, k2, k3);
                 if (!s) { o->abort = 3; return 0; }
-                if (need > s->lo) s->lo = (uint8_t)need;
+                if (need > s->lo) s->lo = (unsigned)need & 0xF;
                 return 1;
             }
             if (need > hi) {
                 Bound *s = bt_get(table, k0, k1, k2, k3);
                 if (!s) { o->abort = 3; return 0; }
-                if (need < s->hi) s->hi = (uint8_t)need;
+                if (need < s->hi) s->hi = (unsigned)need & 0x7F;
                 return 0;
             }
         }
@@ -712,19 +716,19 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
             if (need <= cashable(o, lead, partner, pool, need)) {
                 Bound *s = bt_get(table, k0, k1, k2, k3);
                 if (!s) { o->abort = 3; return 0; }
-                if (need > s->lo) s->lo = (uint8_t)need;
+                if (need > s->lo) s->lo = (unsigned)need & 0xF;
                 return 1;
             }
             concede = need < left;
         } else if (need > left - defence_cashes(o, a, b, pool, voids, seat, n1, n3)) {
             Bound *s = bt_get(table, k0, k1, k2, k3);
             if (!s) { o->abort = 3; return 0; }
-            if (need < s->hi) s->hi = (uint8_t)need;
+            if (need < s->hi) s->hi = (unsigned)need & 0x7F;
             return 0;
         } else if (need <= win_the_lead(o, a, b, pool, voids, seat, need)) {
             Bound *s = bt_get(table, k0, k1, k2, k3);
             if (!s) { o->abort = 3; return 0; }
-            if (need > s->lo) s->lo = (uint8_t)need;
+            if (need > s->lo) s->lo = (unsigned)need & 0xF;
             return 1;
         }
     }
@@ -737,8 +741,8 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
     if (o->abort) return 0;
     Bound *s = bt_get(table, k0, k1, k2, k3);
     if (!s) { o->abort = 3; return 0; }
-    if (result) { if (need > s->lo) s->lo = (uint8_t)need; }
-    else if (need < s->hi) s->hi = (uint8_t)need;
+    if (result) { if (need > s->lo) s->lo = (unsigned)need & 0xF; }
+    else if (need < s->hi) s->hi = (unsigned)need & 0x7F;
     return result;
 }
 
