@@ -237,7 +237,7 @@ class SureOracle:
             # Played cards are gone: only the order of the cards still out matters, so the
             # state is packed to the top of each suit (an exact equivalence, as DDS's relative
             # ranks), and transpositions meet in the memo.
-            a, b, pool = _compress(a, b, pool)
+            a, b, pool = pack_ranks((a, b, pool))
             key = (a, b, pool, leader, voids, n1 + 16 * n3)
             if need <= self._lo.get(key, 0):
                 return True
@@ -675,13 +675,6 @@ class SureOracle:
             if not self._after(a, b, npool, trick + (card,), leader, nv, m1, m3, need):
                 return False
         return True
-
-
-def _compress(a: int, b: int, pool: int) -> tuple[int, int, int]:
-    """*a*, *b* and *pool* with each suit's remaining cards packed to the top of the suit,
-    keeping their order: an equivalent position (cards are equal when nothing lies between)."""
-    ra, rb, rp = pack_ranks((a, b, pool))
-    return ra, rb, rp
 
 
 def _can_hold(held: int, pool: int, voids: int, seat: int, other: int, n_seat: int,
