@@ -71,8 +71,9 @@ def check_claim(
     """Rule on a claim of *claimed* remaining tricks by *claimer* at *position*.
 
     The search stops after *max_nodes* nodes (search nodes, ten sure-oracle nodes counting as
-    one: :class:`~claimcheck.policy.sure.Budget`); the ruling is then ``undetermined`` with
-    the bounds it proved (``lower <= N <= upper``), never a guess. *max_seconds* is a
+    one, a double-dummy solve of a layout as five: :class:`~claimcheck.policy.sure.Budget`);
+    the ruling is then ``undetermined`` with the bounds it proved (``lower <= N <= upper``),
+    never a guess. *max_seconds* is a
     wall-clock safety net, off by default; a ruling it cuts short says so.
 
     In the ``withdrawn`` phase (an agreed claim or concession withdrawn, 69B) the ruling is

@@ -257,8 +257,8 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
               show_default=True)
 @click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
               show_default=True,
-              help="Search budget in nodes (ten sure-oracle nodes count as one); past it "
-                   "the ruling gives proved bounds.")
+              help="Search budget in nodes (ten sure-oracle nodes count as one, a layout "
+                   "solve as five); past it the ruling gives proved bounds.")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
@@ -384,7 +384,8 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
               help="Exit 1 when a file or record could not be read or ruled.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
               show_default=True,
-              help="Search budget a record, in nodes (ten sure-oracle nodes count as one).")
+              help="Search budget a record, in nodes (ten sure-oracle nodes count as one, "
+                   "a layout solve as five).")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Time cap a record, in seconds (a positive number; default none, which keeps "
                    "rulings deterministic).")

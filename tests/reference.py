@@ -1,5 +1,8 @@
 """Plain reference searches: every line enumerated, no pruning, no DDS, no groups, no memo.
 
+The one double dummy they need, the layouts §4.2 weighs inside a normal-card decision, is a
+plain minimax (:class:`_PlainDD`, held to DDS by tests/test_engine_reference.py).
+
 * :func:`reference_n` enumerates every normal line. It uses the same definition of a normal
   claimer card (``normal_plays``) and the same pictures and plan bookkeeping as the engine, so
   an agreement with the engine checks the engine's search (DDS bounds, equivalence groups, memo,
@@ -10,6 +13,8 @@
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from claimcheck.bits import SUIT_RANGES, mask_of, winner_index
 from claimcheck.cards import Seat
@@ -24,14 +29,73 @@ from claimcheck.policy.sure import Budget, SureOracle
 from claimcheck.position import Position
 
 
-class _NoSolver:
+class _PlainDD:
+    """Double dummy by plain minimax (no DDS): what the engine asks a solver for inside a
+    normal-card decision, the layouts of §4.2 (:meth:`Search.layouts_at`). The reference's
+    own search never calls it."""
+
     calls = 0
 
-    def tricks(self, *a: object) -> int:
-        raise AssertionError("the reference search must not call a solver")
+    def __init__(self, trump: int) -> None:
+        self.trump = trump
+        self._memo: dict[tuple[object, ...], int] = {}
 
-    def scores(self, *a: object) -> dict[int, int]:
-        raise AssertionError("the reference search must not call a solver")
+    def tricks(self, *a: object) -> int:
+        raise AssertionError("the reference search asks no double-dummy bound")
+
+    def best(self, *a: object) -> int:
+        raise AssertionError("the reference search asks no double-dummy card")
+
+    def _value(self, hands: tuple[int, int, int, int], trick: tuple[int, ...],
+               leader: int) -> int:
+        """Tricks from here for the side of the seat to play."""
+        key = (hands, trick, leader)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        seat = (leader + len(trick)) % 4
+        best = max(self._after(hands, trick, leader, c) for c in _legal_cards(hands, trick, seat)
+                   ) if hands[seat] else 0
+        self._memo[key] = best
+        return best
+
+    def _after(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               card: int) -> int:
+        seat = (leader + len(trick)) % 4
+        h = list(hands)
+        h[seat] &= ~(1 << card)
+        child = (h[0], h[1], h[2], h[3])
+        t = trick + (card,)
+        if len(t) < 4:
+            # The next seat, an opponent, has not played to this trick: its cards count the
+            # tricks left, this one included.
+            nxt = (seat + 1) % 4
+            return child[nxt].bit_count() - self._value(child, t, leader)
+        win = (leader + winner_index(t, self.trump)) % 4
+        mine = 1 if (win - seat) % 2 == 0 else 0
+        if not child[win]:
+            return mine
+        v = self._value(child, (), win)
+        return mine + (v if (win - seat) % 2 == 0 else child[win].bit_count() - v)
+
+    def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+               trump: int) -> dict[int, int]:
+        seat = (leader + len(trick)) % 4
+        return {c: self._after(hands, trick, leader, c)
+                for c in _legal_cards(hands, trick, seat)}
+
+    def scores_many(self, positions: Sequence[tuple[tuple[int, int, int, int],
+                                                    tuple[int, ...], int]],
+                    trump: int) -> list[dict[int, int]]:
+        return [self.scores(h, t, ld, trump) for h, t, ld in positions]
+
+
+def _legal_cards(hands: tuple[int, int, int, int], trick: tuple[int, ...], seat: int
+                 ) -> list[int]:
+    own = hands[seat]
+    if trick and own & SUIT_RANGES[trick[0] // 13]:
+        own &= SUIT_RANGES[trick[0] // 13]
+    return [i for i in range(52) if own >> i & 1]
 
 
 def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profile,
@@ -52,7 +116,7 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     budget = Budget(10**12)
     oracle = SureOracle(trump, c, budget)
     # Reuse the engine's child construction (picture and plan updates), never its search.
-    helper = Search(trump, c, cplan, opts, _NoSolver(), budget, oracle)  # type: ignore[arg-type]
+    helper = Search(trump, c, cplan, opts, _PlainDD(trump), budget, oracle)
     trick = tuple(x.index for x in position.trick)
     need = claimed - (left - max(h.bit_count() for h in hands))
     pictures = _pictures(position, hands, trick, int(position.leader), c,  # type: ignore[arg-type]
@@ -70,7 +134,8 @@ def _min_line(helper: Search, oracle: SureOracle, node: Node) -> int:
     if not node.hands[seat]:
         return 0
     if (seat - helper.claimer) % 2 == 0:
-        cards = [card for card, _ in normal_plays(helper._point(node), oracle)]
+        cards = [card for card, _ in normal_plays(helper._point(node), oracle, None,
+                                                  helper.layouts_at(node))]
     else:
         own = node.hands[seat]
         if node.trick:

@@ -13,6 +13,7 @@ Values are declarer's side's tricks from the node, the trick in progress include
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from claimcheck.bits import SUIT_RANGES, groups, others_of, winner_index
@@ -323,6 +324,11 @@ class RestrictedSolver:
                 rest = child[winner].bit_count()
                 out[card] = mine + (v if same else rest - v)
         return out
+
+    def scores_many(self, positions: Sequence[tuple[Hands, tuple[int, ...], int]], trump: int
+                    ) -> list[dict[int, int]]:
+        """:meth:`scores` for each position (no batch: the restricted search is ours)."""
+        return [self.scores(hands, trick, leader, trump) for hands, trick, leader in positions]
 
     def best(self, hands: Hands, trick: tuple[int, ...], leader: int, trump: int) -> int:
         """One best card for the side to play, restrictions honoured."""

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+import numpy as np
+
 from claimcheck.bits import (
     SUIT_RANGES,
     beats,
@@ -32,9 +34,11 @@ from claimcheck.bits import (
     topped,
     winner_index,
 )
+from claimcheck.engine.single_dummy import deal_layouts
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
+    Layouts,
     Options,
     Point,
     after_card,
@@ -52,6 +56,10 @@ from claimcheck.policy.plan_state import (
 )
 from claimcheck.policy.rules import FollowStatement, PenaltyCardPlay
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
+
+FALLBACK_LAYOUTS = 16
+"""Layouts of the opponents' cards over which §4.2 weighs cards that keep as many sure tricks
+(every layout when there are no more): one batch of DDS solves at such a decision."""
 
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
@@ -307,7 +315,8 @@ class Search:
                     solver, trump = self.solver, self.trump
                     dd_after = AfterDD(lambda: solver.scores(node.hands, node.trick,
                                                              node.leader, trump))
-            alts = normal_plays(self._point(node), self.oracle, dd_after)
+            alts = normal_plays(self._point(node), self.oracle, dd_after,
+                                self.layouts_at(node))
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
             if self.legality is not None:
@@ -329,6 +338,45 @@ class Search:
                     reps.remove(cheap)
                     reps.insert(0, cheap)
         return [(c, DEFENCE) for c in reps]
+
+    def layouts_at(self, node: Node) -> Layouts | None:
+        """The layouts the claimer can imagine at *node*, for §4.2's weighing of cards that
+        keep as many sure tricks; None where the solver cannot deal them: penalty cards and
+        lead restrictions (DDS does not know them), or a forgotten card still held (a
+        layout holds the real cards, which his picture lacks)."""
+        a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
+        if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
+            return None
+        return Layouts(lambda cards: self._layout_totals(node, cards))
+
+    def _layout_totals(self, node: Node, cards: list[int]) -> tuple[dict[int, int], int]:
+        """The claimer side's double-dummy tricks after each of *cards*, summed over
+        :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
+        no more), drawn from a generator seeded by the position: the same node gets the same
+        layouts on every run. The seed is the cards' order (:func:`pack_ranks`), not the cards,
+        so positions the memo holds equal (:meth:`_lower_key`) draw matching layouts and weigh
+        their cards alike: the free cards are dealt in the order of their indices, which the
+        packing keeps."""
+        h = node.hands
+        a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
+        order = pack_ranks((*h, *(1 << c for c in node.trick)))
+        rng = np.random.default_rng([*order, node.leader, node.known_out])
+        masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
+                                   node.known_out >> (4 * b) & 0xF, FALLBACK_LAYOUTS, rng,
+                                   exact_up_to=FALLBACK_LAYOUTS)
+        union = h[a] | h[b]
+        positions = []
+        for m in masks:
+            layout = list(h)
+            layout[a] = int(m)
+            layout[b] = union ^ int(m)
+            positions.append(((layout[0], layout[1], layout[2], layout[3]), node.trick,
+                              node.leader))
+        self.budget.spend_solves(len(positions))
+        solved = self.solver.scores_many(positions, self.trump)
+        weights = [int(w) for w in np.bincount(rows, minlength=len(positions))]
+        totals = {c: sum(w * s[c] for w, s in zip(weights, solved, strict=True)) for c in cards}
+        return totals, sum(weights)
 
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead

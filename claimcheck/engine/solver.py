@@ -43,6 +43,12 @@ class DoubleDummy(Protocol):
         """One double-dummy best card for the side to play."""
         ...
 
+    def scores_many(self, positions: Sequence[tuple[tuple[int, int, int, int], tuple[int, ...],
+                                                    int]],
+                    trump: int) -> list[dict[int, int]]:
+        """:meth:`scores` for many positions (hands, trick, leader)."""
+        ...
+
 
 _DDS: Any = None
 

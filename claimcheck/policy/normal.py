@@ -119,6 +119,19 @@ class Point:
         return self.hands[self.seat].bit_count() - self.to_concede
 
 
+class Layouts:
+    """The claimer side's double-dummy tricks after each of some cards, totalled over the
+    layouts of the outstanding cards his picture allows (the show-outs he knows of respected):
+    ``fetch(cards)`` gives (totals by card, the number of layouts), or None when the picture
+    cannot be dealt. Fetched only where §4.2 leaves a choice to weigh."""
+
+    def __init__(self, fetch: Callable[[list[int]], tuple[dict[int, int], int] | None]) -> None:
+        self._fetch = fetch
+
+    def totals(self, cards: list[int]) -> tuple[dict[int, int], int] | None:
+        return self._fetch(cards)
+
+
 class AfterDD:
     """The double-dummy tricks from a decision after each legal card, fetched from the solver
     the first time they are wanted (one DDS call a decision at most, none when the oracle's
@@ -139,14 +152,16 @@ QUICK_QUESTION_CAP = 60
 questions end within it (a winner cashed, trumps counted), and those need no solver call."""
 
 
-def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None
-                 ) -> list[Alt]:
+def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None,
+                 layouts: Layouts | None = None) -> list[Alt]:
     """The normal cards of the claimer-side seat to play at *p*, each with its rule id.
 
     *dd_after*, when given (full-awareness pictures only), gives the double-dummy tricks from
     here after each legal card: the real layout is one of the picture's, so a card after which
     DD falls short of the tricks still claimed cannot be safe, and the oracle need not prove it.
-    It is asked only for the cards the oracle does not decide quickly.
+    It is asked only for the cards the oracle does not decide quickly. *layouts*, when given,
+    weighs the cards that tie when no card is safe (§4.2, :func:`_likeliest`); without it they
+    all stay normal.
     """
     seat = p.seat
     own = p.hands[seat]
@@ -175,7 +190,7 @@ def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None
         alts = _narrow(p, seat, safe)
         alts += _routine(p, seat, [c for c, _ in alts])
         return alts
-    return _fallback(p, oracle, seat, cands)
+    return _fallback(p, oracle, seat, cands, layouts)
 
 
 # --- the picture ------------------------------------------------------------------------------
@@ -500,9 +515,11 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
     return out
 
 
-def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int]) -> list[Alt]:
-    """No card is safe (§4.2): the cards that keep the most sure tricks in his picture. Where
-    what remains is a guess, every option is normal and the minimum takes the losing one
+def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
+              layouts: Layouts | None) -> list[Alt]:
+    """No card is safe (§4.2): the cards that keep the most sure tricks in his picture, and of
+    those, the ones not plainly worse over the layouts he can imagine (:func:`_likeliest`).
+    Where what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
     left = p.hands[seat].bit_count()
     cands = _floor(p, seat, cands)
@@ -517,12 +534,46 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int]) -> list
         scores[c] = _most_after(p, oracle, seat, c, left, max(best, 0))
         best = max(best, scores[c])
     kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
+    if layouts is not None and len({c // 13 for c in kept}) > 1:
+        kept = _likeliest(kept, layouts)
     alts = _narrow(p, seat, kept)
     if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
         # for the card): none is credited (70E1).
         return [(c, _tag(p, seat, c, UnstatedFinesse.id)) for c, _ in alts]
     return alts
+
+
+LIKELY_MARGIN = 0.5
+"""How much worse than the best, in tricks on average over the layouts of his picture, a suit's
+best card may be, among cards that keep as many sure tricks, for that suit's cards to stay
+normal when no card is safe (§4.2): half a trick or more is plainly worse."""
+
+
+def _likeliest(kept: list[int], layouts: Layouts) -> list[int]:
+    """Of cards that keep as many sure tricks, those of the suits not plainly worse over the
+    layouts.
+
+    Why: "the most sure tricks" counts what survives every layout, so it ties a card that wins
+    the trick in front of him in most layouts with one that gives it away in all (vugraph
+    10050:3: East throws the ♣7 on the ♥Q instead of ruffing, when ruffing and cashing the ♣K
+    fail only to a layout the picture cannot rule out; 38010:2-2: West throws the ♥9 on a
+    diamond he could ruff). Both keep one sure trick; no director calls the discard a normal
+    way to play for the rest. Suits are weighed, not cards: within a suit the options are the
+    guess of 70E1 (finesse or drop, which card to play for), and an unstated finesse is not
+    credited however likely it is, so every card of a suit that is not plainly worse stays
+    normal and the minimum still takes the losing one. Between suits, a real choice of line
+    (a finesse in one suit or a break in another) is close on average and stays a choice.
+    """
+    got = layouts.totals(kept)
+    if got is None:
+        return kept
+    totals, count = got
+    by_suit: dict[int, int] = {}
+    for c in kept:
+        by_suit[c // 13] = max(by_suit.get(c // 13, 0), totals[c])
+    best = max(by_suit.values())
+    return [c for c in kept if best - by_suit[c // 13] < LIKELY_MARGIN * count]
 
 
 def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
