@@ -12,7 +12,9 @@ def _card(name: str) -> int:
 
 
 def _layouts(totals: dict[str, int], count: int) -> Layouts:
-    return Layouts(lambda cards: ({c: totals[str(Card.from_index(c))] for c in cards}, count))
+    """Every layout at once (few of them: the first call is complete)."""
+    return Layouts(lambda cards, first: ({c: totals[str(Card.from_index(c))] for c in cards},
+                                         count, True))
 
 
 def test_a_suit_half_a_trick_worse_goes() -> None:
@@ -37,10 +39,36 @@ def test_a_suit_is_weighed_by_its_best_card() -> None:
 
 def test_nothing_to_weigh_keeps_every_card() -> None:
     kept = [_card("SA"), _card("H2")]
-    assert _likeliest(kept, Layouts(lambda cards: None)) == kept
+    assert _likeliest(kept, Layouts(lambda cards, first: None)) == kept
 
 
 def test_the_best_suit_always_stays() -> None:
     kept = [_card("SA"), _card("H2"), _card("D3")]
     out = _likeliest(kept, _layouts({"SA": 0, "H2": 0, "D3": 0}, 12))
     assert out == kept
+
+
+def test_a_close_first_half_asks_for_every_layout() -> None:
+    # Half a trick behind on the first eight layouts is close: all sixteen are weighed, and
+    # there the clubs are a quarter of a trick behind, so they stay.
+    asked: list[bool] = []
+
+    def fetch(cards: list[int], first: bool) -> tuple[dict[int, int], int, bool]:
+        asked.append(first)
+        half = {"SJ": 8, "C7": 4} if first else {"SJ": 16, "C7": 12}
+        return {c: half[str(Card.from_index(c))] for c in cards}, 8 if first else 16, not first
+
+    kept = [_card("SJ"), _card("C7")]
+    assert _likeliest(kept, Layouts(fetch)) == kept
+    assert asked == [True, False]
+
+
+def test_a_clear_first_half_settles_it() -> None:
+    asked: list[bool] = []
+
+    def fetch(cards: list[int], first: bool) -> tuple[dict[int, int], int, bool]:
+        asked.append(first)
+        return {c: {"SJ": 8, "C7": 1}[str(Card.from_index(c))] for c in cards}, 8, False
+
+    assert _likeliest([_card("SJ"), _card("C7")], Layouts(fetch)) == [_card("SJ")]
+    assert asked == [True]

@@ -347,13 +347,14 @@ class Search:
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
             return None
-        return Layouts(lambda cards: self._layout_totals(node, cards))
+        return Layouts(lambda cards, first: self._layout_totals(node, cards, first))
 
-    def _layout_totals(self, node: Node, cards: list[int]) -> tuple[dict[int, int], int]:
+    def _layout_totals(self, node: Node, cards: list[int], first: bool
+                       ) -> tuple[dict[int, int], int, bool]:
         """The claimer side's double-dummy tricks after each of *cards*, summed over
         :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
-        no more), drawn from a generator seeded by the position: the same node gets the same
-        layouts on every run. The seed is the cards' order (:func:`pack_ranks`), not the cards,
+        no more; the first half of the draws when *first*), drawn from a generator seeded by
+        the position: the same node gets the same layouts on every run. The seed is the cards' order (:func:`pack_ranks`), not the cards,
         so positions the memo holds equal (:meth:`_lower_key`) draw matching layouts and weigh
         their cards alike: the free cards are dealt in the order of their indices, which the
         packing keeps."""
@@ -364,6 +365,10 @@ class Search:
         masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
                                    node.known_out >> (4 * b) & 0xF, FALLBACK_LAYOUTS, rng,
                                    exact_up_to=FALLBACK_LAYOUTS)
+        complete = not first or len(rows) <= FALLBACK_LAYOUTS // 2
+        if not complete:
+            # A random half: every layout, when they were few, comes in a fixed order.
+            rows = rng.permutation(rows)[:FALLBACK_LAYOUTS // 2]
         union = h[a] | h[b]
         positions = []
         for m in masks:
@@ -372,11 +377,15 @@ class Search:
             layout[b] = union ^ int(m)
             positions.append(((layout[0], layout[1], layout[2], layout[3]), node.trick,
                               node.leader))
-        self.budget.spend_solves(len(positions))
-        solved = self.solver.scores_many(positions, self.trump)
         weights = [int(w) for w in np.bincount(rows, minlength=len(positions))]
-        totals = {c: sum(w * s[c] for w, s in zip(weights, solved, strict=True)) for c in cards}
-        return totals, sum(weights)
+        drawn = [(w, pos) for w, pos in zip(weights, positions, strict=True) if w]
+        # Charged as drawn: the second half's call solves again what the first had (the
+        # solver's memo may hold it, but the budget must not depend on the memo).
+        self.budget.spend_solves(len(drawn))
+        solved = self.solver.scores_many([pos for _, pos in drawn], self.trump)
+        totals = {c: sum(w * sc[c] for (w, _), sc in zip(drawn, solved, strict=True))
+                  for c in cards}
+        return totals, sum(w for w, _ in drawn), complete
 
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead

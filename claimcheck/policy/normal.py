@@ -122,14 +122,17 @@ class Point:
 class Layouts:
     """The claimer side's double-dummy tricks after each of some cards, totalled over the
     layouts of the outstanding cards his picture allows (the show-outs he knows of respected):
-    ``fetch(cards)`` gives (totals by card, the number of layouts), or None when the picture
+    ``fetch(cards, first)`` gives (totals by card, the number of layouts, whether that was
+    every layout drawn), over the first half of the draws when *first*; None when the picture
     cannot be dealt. Fetched only where §4.2 leaves a choice to weigh."""
 
-    def __init__(self, fetch: Callable[[list[int]], tuple[dict[int, int], int] | None]) -> None:
+    def __init__(self, fetch: Callable[[list[int], bool],
+                                       tuple[dict[int, int], int, bool] | None]) -> None:
         self._fetch = fetch
 
-    def totals(self, cards: list[int]) -> tuple[dict[int, int], int] | None:
-        return self._fetch(cards)
+    def totals(self, cards: list[int], first: bool = False
+               ) -> tuple[dict[int, int], int, bool] | None:
+        return self._fetch(cards, first)
 
 
 class AfterDD:
@@ -565,15 +568,35 @@ def _likeliest(kept: list[int], layouts: Layouts) -> list[int]:
     normal and the minimum still takes the losing one. Between suits, a real choice of line
     (a finesse in one suit or a break in another) is close on average and stays a choice.
     """
-    got = layouts.totals(kept)
+    got = layouts.totals(kept, True)
     if got is None:
         return kept
-    totals, count = got
+    totals, count, complete = got
+    gaps = _suit_gaps(kept, totals)
+    if not complete and any(CLEAR_BAND[0] * count <= g < CLEAR_BAND[1] * count
+                            for g in gaps.values()):
+        # Close on the first half of the draws: weigh them all. Clear either way, the second
+        # half could not plausibly turn it, and it costs as many DDS solves again.
+        full = layouts.totals(kept)
+        if full is None:
+            return kept
+        totals, count, _ = full
+        gaps = _suit_gaps(kept, totals)
+    return [c for c in kept if gaps[c // 13] < LIKELY_MARGIN * count]
+
+
+CLEAR_BAND = (0.25, 0.75)
+"""Average gaps (tricks behind the best suit) the first half of the layouts cannot settle:
+below the band a suit clearly stays, above it clearly goes."""
+
+
+def _suit_gaps(kept: list[int], totals: dict[int, int]) -> dict[int, int]:
+    """How far each suit's best card is behind the best card of all, in total tricks."""
     by_suit: dict[int, int] = {}
     for c in kept:
         by_suit[c // 13] = max(by_suit.get(c // 13, 0), totals[c])
     best = max(by_suit.values())
-    return [c for c in kept if best - by_suit[c // 13] < LIKELY_MARGIN * count]
+    return {s: best - t for s, t in by_suit.items()}
 
 
 def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
