@@ -354,10 +354,10 @@ class Search:
         """The claimer side's double-dummy tricks after each of *cards*, summed over
         :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
         no more; the first half of the draws when *first*), drawn from a generator seeded by
-        the position: the same node gets the same layouts on every run. The seed is the cards' order (:func:`pack_ranks`), not the cards,
-        so positions the memo holds equal (:meth:`_lower_key`) draw matching layouts and weigh
-        their cards alike: the free cards are dealt in the order of their indices, which the
-        packing keeps."""
+        the position: the same node gets the same layouts on every run. The seed is the cards'
+        order (:func:`pack_ranks`), not the cards, so positions the memo holds equal
+        (:meth:`_lower_key`) draw matching layouts and weigh their cards alike: the free cards
+        are dealt in the order of their indices, which the packing keeps."""
         h = node.hands
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         order = pack_ranks((*h, *(1 << c for c in node.trick)))
