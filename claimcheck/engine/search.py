@@ -34,7 +34,7 @@ from claimcheck.bits import (
     topped,
     winner_index,
 )
-from claimcheck.engine.single_dummy import deal_layouts
+from claimcheck.engine.single_dummy import deal_layouts, layout_hands
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
@@ -369,14 +369,7 @@ class Search:
         if not complete:
             # A random half: every layout, when they were few, comes in a fixed order.
             rows = rng.permutation(rows)[:FALLBACK_LAYOUTS // 2]
-        union = h[a] | h[b]
-        positions = []
-        for m in masks:
-            layout = list(h)
-            layout[a] = int(m)
-            layout[b] = union ^ int(m)
-            positions.append(((layout[0], layout[1], layout[2], layout[3]), node.trick,
-                              node.leader))
+        positions = [(layout, node.trick, node.leader) for layout in layout_hands(h, a, b, masks)]
         weights = [int(w) for w in np.bincount(rows, minlength=len(positions))]
         drawn = [(w, pos) for w, pos in zip(weights, positions, strict=True) if w]
         # Charged as drawn: the second half's call solves again what the first had (the

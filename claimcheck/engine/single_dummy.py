@@ -242,12 +242,7 @@ class SingleDummyPlay:
                                    voids >> (4 * b) & 0xF, self.pool_size, self.rng,
                                    exact_up_to=self.exact_up_to)
         union = hands[a] | hands[b]
-        positions = []
-        for m in masks:
-            layout = list(hands)
-            layout[a] = int(m)
-            layout[b] = union ^ int(m)
-            positions.append(((layout[0], layout[1], layout[2], layout[3]), trick, leader))
+        positions = [(layout, trick, leader) for layout in layout_hands(hands, a, b, masks)]
         solved = self.solver.scores_many(positions, self.trump)
         self.layouts_solved += len(positions)
         scores = np.array([[s[c] for c in choices] for s in solved], dtype=np.int16)
@@ -461,6 +456,18 @@ def undominated(scores: npt.NDArray[np.int16]) -> npt.NDArray[np.intp]:
 
 
 # --- the layouts ------------------------------------------------------------------------------
+
+
+def layout_hands(hands: Hands, a: int, b: int, masks: npt.NDArray[np.uint64]) -> list[Hands]:
+    """*hands* with the cards of hands *a* and *b* dealt as each of *masks* gives *a*'s."""
+    union = hands[a] | hands[b]
+    out: list[Hands] = []
+    for m in masks:
+        layout = list(hands)
+        layout[a] = int(m)
+        layout[b] = union ^ int(m)
+        out.append((layout[0], layout[1], layout[2], layout[3]))
+    return out
 
 
 def deal_layouts(hand_a: int, hand_b: int, void_a: int, void_b: int, pool_size: int,
