@@ -23,8 +23,6 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-import numpy as np
-
 from claimcheck.bits import (
     SUIT_RANGES,
     beats,
@@ -34,7 +32,6 @@ from claimcheck.bits import (
     topped,
     winner_index,
 )
-from claimcheck.engine.single_dummy import deal_layouts, layout_hands
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
@@ -358,6 +355,12 @@ class Search:
         order (:func:`pack_ranks`), not the cards, so positions the memo holds equal
         (:meth:`_lower_key`) draw matching layouts and weigh their cards alike: the free cards
         are dealt in the order of their indices, which the packing keeps."""
+        # Imported here: numpy costs a ruling that never weighs layouts a twentieth of a
+        # second at start-up, a third of a director's whole command.
+        import numpy as np
+
+        from claimcheck.engine.single_dummy import deal_layouts, layout_hands
+
         h = node.hands
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         order = pack_ranks((*h, *(1 << c for c in node.trick)))
