@@ -56,7 +56,8 @@ from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
 FALLBACK_LAYOUTS = 16
 """Layouts of the opponents' cards over which §4.2 weighs cards that keep as many sure tricks
-(every layout when there are no more): one batch of DDS solves at such a decision."""
+(every layout when there are no more): half of them solved in one DDS batch first, the rest
+only when the first half leaves the choice close (policy/normal.py ``_likeliest``)."""
 
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
