@@ -158,6 +158,10 @@ class Search:
     _routine_memo: dict[Node, int] = field(default_factory=dict)
     incumbent: tuple[Picture, Found] | None = None
     """The lowest line :func:`run_search` has in hand, kept when the budget runs out."""
+    _root: Node | None = None
+    """The node :func:`run_search` is searching from; :attr:`_root_best` its lowest line so
+    far, so that a search the budget cuts short still reports the line it had found."""
+    _root_best: Found | None = None
     _upper: dict[tuple[object, ...], Found] = field(default_factory=dict)
     _all_safe: bool = False
     _packs: bool = False
@@ -172,6 +176,11 @@ class Search:
             self._deadline = time.perf_counter() + self.max_seconds
 
     # --- public -----------------------------------------------------------------------------
+
+    def start_root(self, node: Node) -> None:
+        """Search from *node* next: its lowest line so far is forgotten."""
+        self._root = node
+        self._root_best = None
 
     def extend_budget(self, nodes: int, fraction_of_time: float) -> None:
         """Allow *nodes* more nodes (:class:`Budget`'s units), and that fraction of the time
@@ -260,6 +269,8 @@ class Search:
             if sub is not None:
                 best = Found([(seat, card, rule), *sub.line], sub.tricks + won)
                 bound = best.tricks
+                if node is self._root:
+                    self._root_best = best
                 if bound <= floor:
                     break
         if key is not None:
@@ -920,10 +931,19 @@ def run_search(search: Search, roots: list[tuple[Picture, Node]], limit: int
                     search.incumbent = best
     try:
         for picture, node in roots:
-            found = search.find(node, limit if best is None else best[1].tricks)
+            search.start_root(node)
+            try:
+                found = search.find(node, limit if best is None else best[1].tricks)
+            except BudgetExceeded:
+                # The line found before the budget ran out is a normal line: an upper bound.
+                cut: Found | None = search._root_best
+                if cut is not None and (best is None or cut.tricks < best[1].tricks):
+                    search.incumbent = (picture, cut)
+                raise
             if found is not None:
                 best = (picture, found)
                 search.incumbent = best
         return best
     finally:
+        search._root = None
         search.stats.seconds += time.perf_counter() - start
