@@ -34,14 +34,12 @@ from claimcheck.bits import (
 )
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
-    ROUTINE_LIVE,
     AfterDD,
     Layouts,
     Options,
     Point,
     after_card,
     normal_plays,
-    routine_after,
     solidity,
 )
 from claimcheck.policy.pictures import Picture
@@ -116,8 +114,6 @@ class Node(NamedTuple):
     to_concede: int
     solid: int
     state: PlanState
-    routine: int
-    """The trump-drawing routine's state (normal.py ``routine_after``)."""
 
 
 @dataclass(slots=True)
@@ -155,7 +151,6 @@ class Search:
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
     _choice_cache: dict[Node, list[tuple[int, str]]] = field(default_factory=dict)
-    _routine_memo: dict[Node, int] = field(default_factory=dict)
     incumbent: tuple[Picture, Found] | None = None
     """The lowest line :func:`run_search` has in hand, kept when the budget runs out."""
     _root: Node | None = None
@@ -431,20 +426,10 @@ class Search:
             return kept
         return [(c, FollowStatement.id) for c, s in sorted(scores.items()) if s == best][:1]
 
-    def _routine_after(self, node: Node) -> int:
-        """The routine's state after the claimer side leads at *node*, once a node (every
-        card led from it shares it)."""
-        got = self._routine_memo.get(node)
-        if got is None:
-            got = ROUTINE_LIVE if not self.opts.draws_trumps else routine_after(
-                self._point(node), self.oracle)
-            self._routine_memo[node] = got
-        return got
-
     def _point(self, node: Node) -> Point:
         return Point(node.hands, node.trick, node.leader, self.trump, node.forgotten,
                      node.known_out, node.ignored_out, node.to_concede, node.solid, self.plan,
-                     node.state, self.opts, node.routine)
+                     node.state, self.opts)
 
     def _play(self, node: Node, seat: int, card: int) -> tuple[Node, int]:
         """The child node after *seat* plays *card*, and the claimer side's tricks it won."""
@@ -458,9 +443,6 @@ class Search:
         has_plan = bool(self.plan.steps)
         known_out, ignored_out = node.known_out, node.ignored_out
         state = node.state
-        routine = node.routine
-        if not node.trick and routine == ROUTINE_LIVE and self._is_claimer_side(seat):
-            routine = self._routine_after(node)
         trick = node.trick + (card,)
         if node.forgotten >> card & 1:
             # He sees a card he had forgotten: he counts that suit again.
@@ -487,7 +469,7 @@ class Search:
                     forgotten &= ~SUIT_RANGES[self.trump]
         if len(trick) < 4:
             return _new_node((hands, trick, node.leader, forgotten, known_out, ignored_out,
-                              node.to_concede, node.solid, state, routine)), 0
+                              node.to_concede, node.solid, state)), 0
         win = winner_index(trick, self.trump)
         winner = (node.leader + win) % 4
         if node.forgotten >> trick[win] & 1:
@@ -503,7 +485,7 @@ class Search:
         won = 1 if self._is_claimer_side(winner) else 0
         to_concede = node.to_concede if won or not node.to_concede else node.to_concede - 1
         return _new_node((hands, (), winner, forgotten, known_out, ignored_out, to_concede,
-                          node.solid, state, routine)), won
+                          node.solid, state)), won
 
     def dd_line(self, start: Node, *, pretty: bool = False) -> Found:
         """Walk down one normal line no better for the claimer than DD from *start*: claimer
@@ -659,19 +641,13 @@ class Search:
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
         theirs = real & ~node.forgotten & trumps
         ours = (node.hands[c] | node.hands[(c + 2) % 4]) & trumps
-        routine = node.routine
-        if routine == ROUTINE_LIVE and not node.trick and self._is_claimer_side(node.leader):
-            # On lead where drawing trumps is safe, the routine adds no card here, and every
-            # card led from here leaves it moot.
-            routine = self._routine_after(node)
-        if (self.opts.draws_trumps and routine == ROUTINE_LIVE and theirs
+        if (self.opts.draws_trumps and theirs
                 and ours.bit_length() > (theirs & -theirs).bit_length()):
-            # The routine may lead a trump where the claim needed a ruff, until a lead at
-            # which drawing was safe (normal.py ``routine_after``). It leads only a trump
-            # above all of theirs he sees (``_routine``), and both sides' trumps only shrink
-            # as play goes on (a forgotten trump is revealed as it is played): when no trump
-            # of the side is above their lowest, it never can (vugraph 08050:11, the J6 and
-            # T8 of trumps under North's queen: 383,000 nodes, undecided).
+            # The routine may lead a trump where the claim needed a ruff. It leads only a
+            # trump above all of theirs he sees (normal.py ``_routine``), and both sides'
+            # trumps only shrink as play goes on (a forgotten trump is revealed as it is
+            # played): when no trump of the side is above their lowest, it never can (vugraph
+            # 08050:11, the J6 and T8 of trumps under North's queen: 383,000 nodes, undecided).
             return 0
         # The question is the limit, not every trick still claimed: a claimer who cannot be
         # sure of them all plays the cards that keep the most sure tricks (§4.2), so the
@@ -852,7 +828,7 @@ class Search:
                 if side & SUIT_RANGES[suit]:
                     tagged |= 0x1111 << suit
         return (h, node.leader, node.forgotten, node.known_out & live,
-                node.ignored_out & tagged, node.to_concede, node.solid, node.state, node.routine)
+                node.ignored_out & tagged, node.to_concede, node.solid, node.state)
 
 
 def len_left(node: Node, seat: int) -> int:
@@ -902,8 +878,7 @@ def start_node(
     # Solidity is about the cards as they lie (AK touch; J6 with the 9 out do not, even for
     # a claimer who forgot the 9): White Book 8.70.5's "some solidity".
     solid = solidity((start[0], start[1], start[2], start[3]), 0, claimer)
-    return Node(hands, trick, leader, picture.forgotten, known_out, 0, to_concede, solid, state,
-                ROUTINE_LIVE)
+    return Node(hands, trick, leader, picture.forgotten, known_out, 0, to_concede, solid, state)
 
 
 def run_search(search: Search, roots: list[tuple[Picture, Node]], limit: int

@@ -108,9 +108,6 @@ class Point:
     plan: CompiledPlan
     state: PlanState
     opts: Options
-    routine: int = 0
-    """ROUTINE_LIVE while the trump-drawing routine may still add an unsafe trump lead,
-    ROUTINE_MOOT once a lead came at which drawing trumps was safe (:func:`routine_after`)."""
 
     @property
     def seat(self) -> int:
@@ -479,41 +476,6 @@ def _trick_sure_now(p: Point, seat: int) -> bool:
     return all(not beats(t, best, p.trump) for t in ascending(threat))
 
 
-ROUTINE_LIVE = 0
-"""The trump-drawing routine (§4.1.3) may still lead a top trump where no trump lead is safe."""
-
-ROUTINE_MOOT = 1
-"""A claimer-side lead came at which drawing trumps was safe: the routine asks nothing more."""
-
-
-def routine_after(p: Point, oracle: SureOracle) -> int:
-    """The routine's state after the claimer side leads at *p* (a trick start).
-
-    The routine is the claimer who draws trumps without thinking further, and law70.md §4.1.3
-    makes it normal "even where the claim needed a ruff first or a crossruff": it is about
-    the order at the start of his line. Once the claimer side is on lead where a trump lead
-    keeps the claim sure (or the opponents hold no trump he sees: they only ever lose
-    trumps, a forgotten one is revealed as it is played), drawing trumps is among his safe
-    plays, and the claim did not need a ruff first: from that lead on he is not presumed to
-    fall into a habit that loses, only into the safe plays' freedom. Read so, the safe floor
-    holds again after that lead (search.py ``_safe_floor``): with the routine live at every
-    lead, a sure claim with trumps out (vugraph 19050:2, twelve top tricks and three small
-    trumps out) was searched line by line and left undecided at 385,000 nodes, though the
-    routine never once added a card in that search."""
-    if p.routine != ROUTINE_LIVE or p.trick:
-        return p.routine
-    trump = p.trump
-    seat = p.seat
-    if trump >= 4 or not _believed_opp(p, seat) & SUIT_RANGES[trump]:
-        return ROUTINE_MOOT
-    own = p.hands[seat] & SUIT_RANGES[trump]
-    need = p.need
-    for card in groups(own, _others(p, seat)):
-        if need <= 0 or _safe(p, oracle, seat, card, need) is True:
-            return ROUTINE_MOOT
-    return ROUTINE_LIVE
-
-
 def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
     """Drawing trumps (§4.1.3) and, when the option is on, careless blocking (§4.1.4): normal
     even where unsafe."""
@@ -530,8 +492,8 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
             # Playing low under partner's winner, where the unblock was needed (C5).
             out.append((low, NoCrash.id))
         return out
-    if (p.opts.draws_trumps and p.routine == ROUTINE_LIVE and trump < 4
-            and believed & SUIT_RANGES[trump] and own & SUIT_RANGES[trump]
+    if (p.opts.draws_trumps and trump < 4 and believed & SUIT_RANGES[trump]
+            and own & SUIT_RANGES[trump]
             and not any(c // 13 == trump for c in have)):
         # The routine is for a claim that needed something else first (a ruff, a crossruff):
         # where a trump lead is safe, the claimer who draws trumps has it among the safe
