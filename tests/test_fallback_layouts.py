@@ -72,3 +72,64 @@ def test_a_clear_first_half_settles_it() -> None:
 
     assert _likeliest([_card("SJ"), _card("C7")], Layouts(fetch)) == [_card("SJ")]
     assert asked == [True]
+
+
+def test_a_refuter_without_layouts_refutes_nothing() -> None:
+    """Penalty cards in force or a forgotten card still held: no layout, no refutation."""
+    from claimcheck.policy.normal import Refuter
+
+    assert not Refuter(None, [_card("SA")]).refutes(_card("SA"), 1)
+    short = Layouts(lambda cards, first: None, lambda cards: {c: 1 for c in cards})
+    refuter = Refuter(short, [_card("SA"), _card("H2")])
+    assert refuter.refutes(_card("H2"), 2)
+    assert not refuter.refutes(_card("H2"), 1)
+
+
+def test_a_refuted_card_is_never_safe_in_the_plain_game() -> None:
+    """law70.md §1: k tricks sure means one line takes k in every layout of the picture, so a
+    layout whose double dummy falls below k after a card proves the card keeps fewer. On 300
+    random claimer decisions (up to 4 cards a hand, the show-outs he knows respected), every
+    card the layouts refute at k is one the plain pooled-defence game finds not sure at k."""
+    import numpy as np
+
+    from claimcheck.bits import mask_of
+    from claimcheck.engine.search import Search, start_node
+    from claimcheck.engine.solver import DDSolver
+    from claimcheck.plan import EMPTY_PLAN
+    from claimcheck.policy.normal import Options, Refuter, after_card
+    from claimcheck.policy.pictures import AWARE, known_show_outs
+    from claimcheck.policy.plan_state import compile_plan, initial_state
+    from claimcheck.policy.profiles import PROFILES
+    from claimcheck.policy.sure import Budget, SureOracle
+    from tests.randpos import random_position
+    from tests.reference import reference_sure
+
+    rng = np.random.default_rng(4242)
+    solver = DDSolver()
+    refuted = 0
+    for _ in range(300):
+        pos = random_position(rng, 4)
+        hands = tuple(mask_of(h) for h in pos.hands)
+        trick = tuple(c.index for c in pos.trick)
+        seat = int(pos.to_play)
+        trump = int(pos.trump)
+        cplan = compile_plan(EMPTY_PLAN)
+        budget = Budget(10**9)
+        search = Search(trump, seat, cplan, Options(PROFILES["wbf"], seat, True), solver,
+                        budget, SureOracle(trump, seat, budget))
+        known = known_show_outs(pos)
+        node = start_node(hands, trick, int(pos.leader), seat, AWARE, known, 0,  # type: ignore[arg-type]
+                          initial_state(cplan, hands, seat, trump))  # type: ignore[arg-type]
+        layouts = search.layouts_at(node)
+        assert layouts is not None
+        legal = [c.index for c in pos.legal_cards()]
+        refuter = Refuter(layouts, legal)
+        point = search._point(node)
+        for card in legal:
+            after, t, leader, won = after_card(point, seat, card)
+            for total in range(1, max(h.bit_count() for h in hands) + 2):
+                if refuter.refutes(card, total):
+                    refuted += 1
+                    assert not reference_sure(after, t, leader, trump, seat, 0, known,
+                                              total - won)
+    assert refuted > 100

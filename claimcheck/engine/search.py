@@ -350,21 +350,40 @@ class Search:
 
     def layouts_at(self, node: Node) -> Layouts | None:
         """The layouts the claimer can imagine at *node*, for §4.2's weighing of cards that
-        keep as many sure tricks; None where the solver cannot deal them: penalty cards and
-        lead restrictions (DDS does not know them), or a forgotten card still held (a
-        layout holds the real cards, which his picture lacks)."""
+        keep as many sure tricks and for refuting a slow safety question; None where the
+        solver cannot deal them: penalty cards and lead restrictions (DDS does not know them),
+        or a forgotten card still held (a layout holds the real cards, which his picture
+        lacks)."""
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
             return None
-        return Layouts(lambda cards, first: self._layout_totals(node, cards, first))
+        solved: dict[bool, tuple[list[int], list[dict[int, int]], bool]] = {}
 
-    def _layout_totals(self, node: Node, cards: list[int], first: bool
-                       ) -> tuple[dict[int, int], int, bool]:
-        """The claimer side's double-dummy tricks after each of *cards*, summed over
+        def layouts(first: bool) -> tuple[list[int], list[dict[int, int]], bool]:
+            got = solved.get(first)
+            if got is None:
+                got = solved[first] = self._layout_scores(node, first)
+            return got
+
+        def totals(cards: list[int], first: bool) -> tuple[dict[int, int], int, bool]:
+            weights, scores, complete = layouts(first)
+            return ({c: sum(w * sc[c] for w, sc in zip(weights, scores, strict=True))
+                     for c in cards}, sum(weights), complete)
+
+        def least(cards: list[int]) -> dict[int, int]:
+            _, scores, _ = layouts(True)
+            return {c: min(sc[c] for sc in scores) for c in cards}
+
+        return Layouts(totals, least)
+
+    def _layout_scores(self, node: Node, first: bool
+                       ) -> tuple[list[int], list[dict[int, int]], bool]:
+        """The claimer side's double-dummy tricks after each legal card in each of
         :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
-        no more; the first half of the draws when *first*), drawn from a generator seeded by
-        the position: the same node gets the same layouts on every run. The seed is the cards'
-        order (:func:`pack_ranks`), not the cards, so positions the memo holds equal
+        no more; the first half of the draws when *first*), with each layout's weight (times
+        drawn) and whether that was every draw. The generator is seeded by the position: the
+        same node gets the same layouts on every run. The seed is the cards' order
+        (:func:`pack_ranks`), not the cards, so positions the memo holds equal
         (:meth:`_lower_key`) draw matching layouts and weigh their cards alike: the free cards
         are dealt in the order of their indices, which the packing keeps."""
         # Imported here: numpy costs a ruling that never weighs layouts a twentieth of a
@@ -391,9 +410,7 @@ class Search:
         # solver's memo may hold it, but the budget must not depend on the memo).
         self.budget.spend_solves(len(drawn))
         solved = self.solver.scores_many([pos for _, pos in drawn], self.trump)
-        totals = {c: sum(w * sc[c] for (w, _), sc in zip(drawn, solved, strict=True))
-                  for c in cards}
-        return totals, sum(w for w, _ in drawn), complete
+        return [w for w, _ in drawn], solved, complete
 
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
