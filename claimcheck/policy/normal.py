@@ -265,8 +265,9 @@ def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int,
 
 
 SLOW_QUESTION_CAP = 3_000
-"""Oracle nodes after which a question is slow: before it may take the rest of its cap, the
-layouts of his picture are asked whether one of them already refutes it (:class:`Refuter`)."""
+"""Oracle nodes after which a question is slow: before it may take the rest of its cap (its
+30,000 in all), the layouts of his picture are asked whether one already refutes it
+(:class:`Refuter`)."""
 
 
 class Refuter:
@@ -298,7 +299,7 @@ def _asked(p: Point, oracle: SureOracle, seat: int, card: int, need: int,
     """:func:`_safe` at its full cap, a slow question first put to the layouts."""
     got = _safe(p, oracle, seat, card, need, SLOW_QUESTION_CAP)
     if got is None and not refuter.refutes(card, need):
-        got = _safe(p, oracle, seat, card, need)
+        got = _safe(p, oracle, seat, card, need, SAFE_QUESTION_CAP - SLOW_QUESTION_CAP)
     return got is True
 
 
@@ -341,8 +342,9 @@ def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int,
         got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k,
                             SLOW_QUESTION_CAP)
         if got is None and not (refuter is not None and refuter.refutes(card, won + k)):
+            # The rest of the question's cap: it takes no more nodes in all than before.
             got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k,
-                                SAFE_QUESTION_CAP)
+                                SAFE_QUESTION_CAP - SLOW_QUESTION_CAP)
         return got is True
 
     k = 0
