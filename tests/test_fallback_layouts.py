@@ -75,12 +75,10 @@ def test_a_clear_first_half_settles_it() -> None:
 
 
 def test_a_refuter_without_layouts_refutes_nothing() -> None:
-    """Penalty cards in force or a forgotten card still held: no layout, no refutation."""
-    from claimcheck.policy.normal import Refuter
-
-    assert not Refuter(None, [_card("SA")]).refutes(_card("SA"), 1)
-    short = Layouts(lambda cards, first: None, lambda cards: {c: 1 for c in cards})
-    refuter = Refuter(short, [_card("SA"), _card("H2")])
+    """Layouts that cannot give their fewest tricks refute nothing; one card's fewest below
+    the tricks asked refutes them, not fewer."""
+    assert not Layouts(lambda cards, first: None).refutes(_card("SA"), 1)
+    refuter = Layouts(lambda cards, first: None, lambda: {_card("SA"): 1, _card("H2"): 1})
     assert refuter.refutes(_card("H2"), 2)
     assert not refuter.refutes(_card("H2"), 1)
 
@@ -96,7 +94,7 @@ def test_a_refuted_card_is_never_safe_in_the_plain_game() -> None:
     from claimcheck.engine.search import Search, start_node
     from claimcheck.engine.solver import DDSolver
     from claimcheck.plan import EMPTY_PLAN
-    from claimcheck.policy.normal import Options, Refuter, after_card
+    from claimcheck.policy.normal import Options, after_card
     from claimcheck.policy.pictures import AWARE, known_show_outs
     from claimcheck.policy.plan_state import compile_plan, initial_state
     from claimcheck.policy.profiles import PROFILES
@@ -123,12 +121,11 @@ def test_a_refuted_card_is_never_safe_in_the_plain_game() -> None:
         layouts = search.layouts_at(node)
         assert layouts is not None
         legal = [c.index for c in pos.legal_cards()]
-        refuter = Refuter(layouts, legal)
         point = search._point(node)
         for card in legal:
             after, t, leader, won = after_card(point, seat, card)
             for total in range(1, max(h.bit_count() for h in hands) + 2):
-                if refuter.refutes(card, total):
+                if layouts.refutes(card, total):
                     refuted += 1
                     assert not reference_sure(after, t, leader, trump, seat, 0, known,
                                               total - won)

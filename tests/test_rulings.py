@@ -84,7 +84,7 @@ def test_an_undecided_ruling_does_not_say_the_forgotten_trump_costs_nothing() ->
     path = Path(__file__).parent.parent / "deals" / "rulings" / \
         "70C-same-claim-before-drawing-trumps.pbn"
     record = _record(path)
-    ruling = check_record(record, solver=DDSolver(), max_nodes=5)
+    ruling = check_record(record, solver=DDSolver(), max_nodes=20)
     assert ruling.verdict == "undetermined"
     trump_doubts = [d for d in ruling.doubts if "trump" in d.reason]
     assert trump_doubts

@@ -370,9 +370,9 @@ class Search:
             return ({c: sum(w * sc[c] for w, sc in zip(weights, scores, strict=True))
                      for c in cards}, sum(weights), complete)
 
-        def least(cards: list[int]) -> dict[int, int]:
+        def least() -> dict[int, int]:
             _, scores, _ = layouts(True)
-            return {c: min(sc[c] for sc in scores) for c in cards}
+            return {c: min(sc[c] for sc in scores) for c in scores[0]}
 
         return Layouts(totals, least)
 

@@ -127,21 +127,35 @@ class Layouts:
 
     ``totals(cards, first)`` gives (totals by card, the number of layouts, whether that was
     every layout drawn), over the first half of the draws when *first*; None when the picture
-    cannot be dealt. ``least(cards)`` gives each card's fewest tricks over the first half.
+    cannot be dealt. *least*, when given, gives each legal card's fewest tricks over the first
+    half, for :meth:`refutes`.
     """
 
     def __init__(self, fetch: Callable[[list[int], bool],
                                        tuple[dict[int, int], int, bool] | None],
-                 least: Callable[[list[int]], dict[int, int] | None] | None = None) -> None:
+                 least: Callable[[], dict[int, int]] | None = None) -> None:
         self._fetch = fetch
-        self._least = least
+        self._least_fetch = least
+        self._least: dict[int, int] | None = None
 
     def totals(self, cards: list[int], first: bool = False
                ) -> tuple[dict[int, int], int, bool] | None:
         return self._fetch(cards, first)
 
-    def least(self, cards: list[int]) -> dict[int, int] | None:
-        return self._least(cards) if self._least is not None else None
+    def refutes(self, card: int, total: int) -> bool:
+        """True when a layout gives fewer than *total* tricks from the decision (the trick in
+        progress included) after *card*: "k tricks sure" means one line takes k in every
+        layout the picture allows, so such a layout proves the card keeps fewer (law70.md
+        §1). Sound, so it only turns a question that would be given up at its cap (as good as
+        "no" to every caller) into a quick "no" at the price of eight DDS solves a decision:
+        on vugraph 22050:1 (13 cards), 26 of the 82 safety questions still open at 3,000
+        nodes were refuted. The rungs of §4.2's count it refutes less often: those left open
+        are mostly "yes" questions that are deep."""
+        if self._least_fetch is None:
+            return False
+        if self._least is None:
+            self._least = self._least_fetch()
+        return self._least.get(card, total) < total
 
 
 class AfterDD:
@@ -267,40 +281,21 @@ def _safe(p: Point, oracle: SureOracle, seat: int, card: int, need: int,
 SLOW_QUESTION_CAP = 3_000
 """Oracle nodes after which a question is slow: before it may take the rest of its cap (its
 30,000 in all), the layouts of his picture are asked whether one already refutes it
-(:class:`Refuter`)."""
+(:meth:`Layouts.refutes`)."""
 
 
-class Refuter:
-    """Refutes slow questions with the layouts of the claimer's picture: "k tricks sure" means
-    one line takes k in every layout the picture allows, so a layout whose double-dummy value
-    after the card is below k proves the card keeps fewer (law70.md §1). Sound, so it only
-    turns a question that would be given up at its cap (as good as "no" to every caller) into
-    a quick "no" at the price of eight DDS solves a decision: on vugraph 22050:1 (13 cards),
-    26 of the 82 safety questions still open at 3,000 nodes were refuted. The rungs of §4.2's
-    count it refutes less often: those left open are mostly "yes" questions that are deep.
-    """
-
-    def __init__(self, layouts: Layouts | None, cards: list[int]) -> None:
-        self._layouts = layouts
-        self._cards = cards
-        self._least: dict[int, int] | None = None
-
-    def refutes(self, card: int, total: int) -> bool:
-        """True when some layout gives fewer than *total* tricks from the decision (the trick
-        in progress included) after *card*."""
-        if self._layouts is None:
-            return False
-        if self._least is None:
-            self._least = self._layouts.least(self._cards) or {}
-        return self._least.get(card, total) < total
-
-
-def _asked(p: Point, oracle: SureOracle, seat: int, card: int, need: int,
-           refuter: Refuter) -> bool:
-    """:func:`_safe` at its full cap, a slow question first put to the layouts."""
-    got = _safe(p, oracle, seat, card, need, SLOW_QUESTION_CAP)
-    if got is None and not refuter.refutes(card, need):
-        got = _safe(p, oracle, seat, card, need, SAFE_QUESTION_CAP - SLOW_QUESTION_CAP)
+def _sure_after(p: Point, oracle: SureOracle, after: tuple[tuple[int, int, int, int],
+                tuple[int, ...], int, int], card: int, k: int, layouts: Layouts | None
+                ) -> bool:
+    """True when *k* tricks are proved sure in the picture *after* (:func:`after_card`'s
+    hands, trick, leader and tricks won) *card*, within :data:`SAFE_QUESTION_CAP` oracle nodes
+    in all: a question still open after :data:`SLOW_QUESTION_CAP` is first put to the
+    layouts."""
+    hands, trick, leader, won = after
+    got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k, SLOW_QUESTION_CAP)
+    if got is None and not (layouts is not None and layouts.refutes(card, won + k)):
+        got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k,
+                            SAFE_QUESTION_CAP - SLOW_QUESTION_CAP)
     return got is True
 
 
@@ -308,7 +303,7 @@ def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
                 dd_after: AfterDD | None, layouts: Layouts | None = None) -> list[int]:
     """The safe cards among *cands*, in their order: each asked quickly first; the cards left
     open are filtered by double dummy (a card that falls short in the real layout is not safe)
-    and then asked in full, a slow question first put to the layouts (:class:`Refuter`). The
+    and then asked in full, a slow question first put to the layouts (:func:`_sure_after`). The
     answers are the oracle's either way; the filters only spare the solver call where the
     quick answers suffice, and the oracle where they do not."""
     need = p.need
@@ -324,38 +319,30 @@ def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
             undecided.append(c)
     if undecided:
         scores = dd_after.scores() if dd_after is not None else None
-        refuter = Refuter(layouts, cands)
         for c in undecided:
-            if (scores is None or scores.get(c, need) >= need) and _asked(p, oracle, seat, c,
-                                                                           need, refuter):
+            if scores is not None and scores.get(c, need) < need:
+                continue
+            after = after_card(p, seat, c)
+            if _sure_after(p, oracle, after, c, need - after[3], layouts):
                 safe.add(c)
     return [c for c in cands if c in safe]
 
 
 def _most_after(p: Point, oracle: SureOracle, seat: int, card: int, cap: int,
-                at_least: int = 0, refuter: Refuter | None = None) -> int:
+                at_least: int = 0, layouts: Layouts | None = None) -> int:
     """The most tricks proved sure after *card* (each step given up at the question cap, a
-    slow one first put to the layouts), when that is at least *at_least*; below it, any
-    smaller number (the caller compares only)."""
-    hands, trick, leader, won = after_card(p, seat, card)
-
-    def sure(k: int) -> bool:
-        got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k,
-                            SLOW_QUESTION_CAP)
-        if got is None and not (refuter is not None and refuter.refutes(card, won + k)):
-            # The rest of the question's cap: it takes no more nodes in all than before.
-            got = oracle.decide(hands, trick, leader, p.forgotten, p.known_out, k,
-                                SAFE_QUESTION_CAP - SLOW_QUESTION_CAP)
-        return got is True
-
+    slow one first put to the layouts: :func:`_sure_after`), when that is at least
+    *at_least*; below it, any smaller number (the caller compares only)."""
+    after = after_card(p, seat, card)
+    won = after[3]
     k = 0
     if at_least > won:
         # One question at the level to beat instead of a ladder up to it: sure(k) implies
         # sure(k - 1), so the rungs below it say nothing the caller needs.
-        if not sure(at_least - won):
+        if not _sure_after(p, oracle, after, card, at_least - won, layouts):
             return at_least - 1
         k = at_least - won
-    while k < cap - won and sure(k + 1):
+    while k < cap - won and _sure_after(p, oracle, after, card, k + 1, layouts):
         k += 1
     return won + k
 
@@ -593,9 +580,8 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     # 128,406 DDS calls, 30 s; without, 18 calls, 6 s, the same nodes within 3%).
     best = -1
     scores: dict[int, int] = {}
-    refuter = Refuter(layouts, cands)
     for c in cands:
-        scores[c] = _most_after(p, oracle, seat, c, left, max(best, 0), refuter)
+        scores[c] = _most_after(p, oracle, seat, c, left, max(best, 0), layouts)
         best = max(best, scores[c])
     kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
     if layouts is not None and len({c // 13 for c in kept}) > 1:
