@@ -36,6 +36,7 @@ from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
     AfterDD,
     Layouts,
+    LayoutScores,
     Options,
     Point,
     after_card,
@@ -357,27 +358,17 @@ class Search:
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
             return None
-        solved: dict[bool, tuple[list[int], list[dict[int, int]], bool]] = {}
+        solved: dict[bool, LayoutScores] = {}
 
-        def layouts(first: bool) -> tuple[list[int], list[dict[int, int]], bool]:
+        def layouts(first: bool) -> LayoutScores:
             got = solved.get(first)
             if got is None:
                 got = solved[first] = self._layout_scores(node, first)
             return got
 
-        def totals(cards: list[int], first: bool) -> tuple[dict[int, int], int, bool]:
-            weights, scores, complete = layouts(first)
-            return ({c: sum(w * sc[c] for w, sc in zip(weights, scores, strict=True))
-                     for c in cards}, sum(weights), complete)
+        return Layouts(layouts)
 
-        def least() -> dict[int, int]:
-            _, scores, _ = layouts(True)
-            return {c: min(sc[c] for sc in scores) for c in scores[0]}
-
-        return Layouts(totals, least)
-
-    def _layout_scores(self, node: Node, first: bool
-                       ) -> tuple[list[int], list[dict[int, int]], bool]:
+    def _layout_scores(self, node: Node, first: bool) -> LayoutScores:
         """The claimer side's double-dummy tricks after each legal card in each of
         :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
         no more; the first half of the draws when *first*), with each layout's weight (times

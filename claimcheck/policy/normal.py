@@ -119,43 +119,48 @@ class Point:
         return self.hands[self.seat].bit_count() - self.to_concede
 
 
+LayoutScores = tuple[list[int], list[dict[int, int]], bool]
+"""(each layout's weight, times drawn; the claimer side's double-dummy tricks after each legal
+card in each layout; whether that was every layout drawn)."""
+
+
 class Layouts:
-    """The claimer side's double-dummy tricks after each of some cards over the layouts of the
+    """The claimer side's double-dummy tricks after each legal card over the layouts of the
     outstanding cards his picture allows (the show-outs he knows of respected), solved the
     first time they are wanted, at a decision where §4.2 leaves a choice to weigh or a
     safety question is slow.
 
-    ``totals(cards, first)`` gives (totals by card, the number of layouts, whether that was
-    every layout drawn), over the first half of the draws when *first*; None when the picture
-    cannot be dealt. *least*, when given, gives each legal card's fewest tricks over the first
-    half, for :meth:`refutes`.
+    *fetch(first)* gives the :data:`LayoutScores` of every layout drawn, or of the first half
+    of the draws when *first*; None when the picture cannot be dealt.
     """
 
-    def __init__(self, fetch: Callable[[list[int], bool],
-                                       tuple[dict[int, int], int, bool] | None],
-                 least: Callable[[], dict[int, int]] | None = None) -> None:
+    def __init__(self, fetch: Callable[[bool], LayoutScores | None]) -> None:
         self._fetch = fetch
-        self._least_fetch = least
-        self._least: dict[int, int] | None = None
 
     def totals(self, cards: list[int], first: bool = False
                ) -> tuple[dict[int, int], int, bool] | None:
-        return self._fetch(cards, first)
+        """(the tricks after each of *cards* summed over the layouts, each as often as drawn;
+        the number of layouts; whether that was every layout drawn)."""
+        got = self._fetch(first)
+        if got is None:
+            return None
+        weights, scores, complete = got
+        return ({c: sum(w * sc[c] for w, sc in zip(weights, scores, strict=True))
+                 for c in cards}, sum(weights), complete)
 
     def refutes(self, card: int, total: int) -> bool:
-        """True when a layout gives fewer than *total* tricks from the decision (the trick in
-        progress included) after *card*: "k tricks sure" means one line takes k in every
-        layout the picture allows, so such a layout proves the card keeps fewer (law70.md
-        §1). Sound, so it only turns a question that would be given up at its cap (as good as
-        "no" to every caller) into a quick "no" at the price of eight DDS solves a decision:
-        on vugraph 22050:1 (13 cards), 26 of the 82 safety questions still open at 3,000
-        nodes were refuted. The rungs of §4.2's count it refutes less often: those left open
-        are mostly "yes" questions that are deep."""
-        if self._least_fetch is None:
+        """True when a layout of the first half gives fewer than *total* tricks from the
+        decision (the trick in progress included) after *card*: "k tricks sure" means one line
+        takes k in every layout the picture allows, so such a layout proves the card keeps
+        fewer (law70.md §1). Sound, so it only turns a question that would be given up at its
+        cap (as good as "no" to every caller) into a quick "no" at the price of eight DDS
+        solves a decision: on vugraph 22050:1 (13 cards), 26 of the 82 safety questions still
+        open at 3,000 nodes were refuted. The rungs of §4.2's count it refutes less often:
+        those left open are mostly "yes" questions that are deep."""
+        got = self._fetch(True)
+        if got is None:
             return False
-        if self._least is None:
-            self._least = self._least_fetch()
-        return self._least.get(card, total) < total
+        return min(sc.get(card, total) for sc in got[1]) < total
 
 
 class AfterDD:
@@ -506,6 +511,47 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     return out
 
 
+def _plays_low(p: Point, seat: int, kept: list[int]) -> list[int]:
+    """Of *kept*, the cards he would play where no card of his decides the trick (he
+    discards, or follows under partner's sure winner: :func:`_no_guess`; or he leads towards
+    partner's winner of the suit): of two cards of a suit with no card of partner's between
+    them, the lower. The higher does all the lower does (it stands in the same place against
+    partner's cards, so it blocks or unblocks nothing more) and beats the opponents' cards
+    between them too: playing it is throwing away what he may need, not a guess of 70E1.
+    Throwing the ♣9 of ♣AQ974 opposite ♣KT rather than the ♣4, on a heart, under partner's
+    ♣K or led to it (vugraph 24030:27), gave the fifth club to West's ♣8, and no director
+    calls it normal. Ruffs stay as they are: ruffing low where an overruff may come is
+    careless, not irrational."""
+    partner = p.hands[(seat + 2) % 4]
+    trump_ruff = bool(p.trick) and p.trump < 4 and not p.hands[seat] & SUIT_RANGES[
+        p.trick[0] // 13]
+    believed = _believed_opp(p, seat)
+    no_guess = _no_guess(p, seat)
+    out = []
+    for y in kept:
+        s = y // 13
+        if (trump_ruff and s == p.trump) or not (no_guess or (
+                not p.trick and _to_partner(p, seat, y, believed))):
+            out.append(y)
+            continue
+        lower = [x for x in kept if x // 13 == s and x < y]
+        if not any(not partner & ((1 << y) - 1) & ~((2 << x) - 1) for x in lower):
+            out.append(y)
+    return out
+
+
+def _no_guess(p: Point, seat: int) -> bool:
+    """True when the card *seat* plays cannot decide the trick in progress: he cannot follow
+    (he ruffs or discards), or partner's card surely wins it. Which card he then plays is a
+    matter of what he keeps, not a finesse or a drop (70E1)."""
+    if not p.trick:
+        return False  # a lead is asked card by card (:func:`_plays_low`)
+    if not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+        return True
+    win_seat, _ = _current_winner(p)
+    return win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat)
+
+
 def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
     """A winner partner can replace: partner holds enough higher cards of the suit to cash it
     anyway (the Q opposite AK), so throwing it loses nothing in the claimer's mind."""
@@ -586,6 +632,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
     if layouts is not None and len({c // 13 for c in kept}) > 1:
         kept = _likeliest(kept, layouts)
+    kept = _plays_low(p, seat, kept)
     alts = _narrow(p, seat, kept)
     if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
@@ -697,13 +744,24 @@ def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
     if losers and len(losers) < len(rest):
         kept = [c for c in kept if c not in rest or c in losers]
         rest = losers
-    # A card below every card the opponents hold in its suit can never take a trick there.
-    dead = [c for c in rest if suit_bits(believed, c // 13) and
-            (suit_bits(believed, c // 13) & -suit_bits(believed, c // 13)).bit_length() - 1
-            > c % 13]
+    dead = [c for c in rest if _dead(p.hands[seat], c, believed)]
     if dead and len(dead) < len(rest):
         kept = [c for c in kept if c not in rest or c in dead]
     return kept
+
+
+def _dead(own: int, card: int, believed: int) -> bool:
+    """True when *card* can never take a trick in its suit in his picture: every card the
+    opponents hold there is above it, and his hand is too short to outlast them. The second
+    clause matters: the ♠3 of ♠AQJ73 against five spades out is below them all, yet it is
+    the fifth-round winner when they split 3-2; throwing it rather than a club loser gave
+    away the long spade (vugraph 14060:5). The opponents' *m* cards of the suit are gone
+    after ceil(m / 2) rounds at the soonest (both follow), each round taking one of his, so
+    his card outlasts them in some layout when he holds more cards of the suit than that."""
+    theirs = suit_bits(believed, card // 13)
+    if not theirs or (theirs & -theirs).bit_length() - 1 <= card % 13:
+        return False
+    return suit_bits(own, card // 13).bit_count() <= (theirs.bit_count() + 1) // 2
 
 
 def _lead_floor(p: Point, seat: int, cands: list[int]) -> list[int]:
