@@ -18,6 +18,7 @@ from claimcheck.policy.pictures import Picture
 from claimcheck.policy.profiles import Inputs, Profile
 from claimcheck.policy.rules import (
     DefenderPartner,
+    NoSafeCard,
     NoticesBreak,
     PenaltyCardPlay,
     SuitOrder,
@@ -391,6 +392,11 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                                                 else open_cost))
         out.append(DoubtRecord(cards, f"an outstanding card the claim overlooks "
                                f"({picture.reason})", res))
+    if NoSafeCard.id in costly:
+        out.append(DoubtRecord("", "the claim is not sure even in his picture (a break, an "
+                               "entry or a guess the statement did not provide for)",
+                               "resolved against the claimer (70A): of the cards that keep "
+                               "the most sure tricks, the worst is taken"))
     if UnstatedFinesse.id in costly:
         out.append(DoubtRecord("", "a guess (finesse or drop) the statement did not name",
                                "not credited (70E1): the losing option is taken"))

@@ -50,6 +50,7 @@ from claimcheck.policy.rules import (
     DrawsTrumps,
     FollowStatement,
     NoCrash,
+    NoSafeCard,
     NoticesBreak,
     Ruff,
     SuitOrder,
@@ -638,7 +639,10 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
         # for the card): none is credited (70E1).
         return [(c, _tag(p, seat, c, UnstatedFinesse.id)) for c, _ in alts]
-    return alts
+    # The ids of the safe cards ("any safe lead", "a safe discard") would say the opposite of
+    # what happened; a finesse marked by a show-out keeps its own.
+    return [(c, rid if UnstatedFinesse.id in rid.split("|") else _tag(p, seat, c, NoSafeCard.id))
+            for c, rid in alts]
 
 
 LIKELY_MARGIN = 0.5

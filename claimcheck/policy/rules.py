@@ -90,6 +90,16 @@ class UnstatedFinesse(Rule):
                "state: every option is normal, the losing one is taken")
 
 
+class NoSafeCard(Rule):
+    """No card is safe in his picture: the cards that keep the most sure tricks (law70.md 4.2)."""
+
+    id = "no-safe-card"
+    citation = LAWS["70A"]
+    summary = ("no card was safe in his picture (the claim was not sure even there): a card "
+               "that keeps the most sure tricks and is not plainly worse over the layouts he "
+               "can imagine")
+
+
 class NoticesBreak(Rule):
     """Whether the claimer notices an opponent showing out and changes plan (C15)."""
 
@@ -152,8 +162,8 @@ class PenaltyCardPlay(Rule):
 
 RULES: tuple[type[Rule], ...] = (
     FollowStatement, SuitOrder, SuitsAnyOrder, CarelessBlocking, NoCrash, UnawareTrump,
-    UnawareCard, UnstatedFinesse, NoticesBreak, Ruff, Discard, DrawsTrumps, DefenderPartner,
-    Concede, PenaltyCardPlay,
+    UnawareCard, UnstatedFinesse, NoSafeCard, NoticesBreak, Ruff, Discard, DrawsTrumps,
+    DefenderPartner, Concede, PenaltyCardPlay,
 )
 """Every rule, in the order law70.md section 4 lists them."""
 
