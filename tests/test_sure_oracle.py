@@ -186,28 +186,3 @@ def test_a_top_winner_just_led_needs_no_search() -> None:
     hands = _hands("HA", "SK CK", "S2 H2", "SQ HQ")
     assert SureOracle(3, 0, Budget(10**9)).sure(hands, (spade_ace,), 0, 0, 0, 2) == (
         reference_sure(hands, (spade_ace,), 0, 3, 0, 0, 0, 2))
-
-
-def test_a_question_given_up_is_given_up_again_without_a_search() -> None:
-    """A question given up at its cap is given up at that cap or below with no node spent
-    (the same question, asked from another search node, costs nothing twice); a larger cap
-    searches again, and may decide it."""
-    rng = np.random.default_rng(77)
-    for _ in range(400):
-        pos = random_position(rng, 7)
-        hands = tuple(mask_of(h) for h in pos.hands)
-        trick = tuple(c.index for c in pos.trick)
-        claimer = int(pos.to_play)
-        need = max(h.bit_count() for h in hands) - 1
-        oracle = SureOracle(int(pos.trump), claimer, Budget(10**9))
-        args = (hands, trick, int(pos.leader), 0, 0, need)
-        if oracle.decide(*args, 5) is not None:  # type: ignore[arg-type]
-            continue
-        spent = oracle.budget.oracle_nodes
-        assert oracle.decide(*args, 5) is None  # type: ignore[arg-type]
-        assert oracle.decide(*args, 3) is None  # type: ignore[arg-type]
-        assert oracle.budget.oracle_nodes == spent
-        fresh = SureOracle(int(pos.trump), claimer, Budget(10**9))
-        assert oracle.decide(*args, 10**9) == fresh.sure(*args)  # type: ignore[arg-type]
-        return
-    raise AssertionError("no question was given up at 5 nodes")

@@ -170,9 +170,6 @@ class SureOracle:
         self._mid_lo: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
         self._mid_hi: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
         self._tops: dict[tuple[int, int, int, int, int, int, int], int] = {}
-        self._given_up: dict[tuple[tuple[int, int, int, int], tuple[int, ...], int, int, int,
-                                   int], int] = {}
-        """The largest cap each question was given up at (:meth:`decide`)."""
 
     # --- public -----------------------------------------------------------------------------
 
@@ -200,17 +197,7 @@ class SureOracle:
                forgotten: int, voids: int, need: int, cap: int) -> bool | None:
         """:meth:`sure`, given up after *cap* oracle nodes: None when undecided. A claim whose
         safety takes a search that deep to see is not one a claimer sees at a glance; the
-        caller says what an undecided question means, and the count is reported.
-
-        A question given up at a cap is given up again at that cap or below without a search:
-        the search nodes of one decision ask what other nodes asked (measured on vugraph
-        05050:1-2 and 07050:32, 13 cards: 14% and 19% of the oracle's budget went into
-        questions given up before at the same cap), and a question's answer should not depend
-        on when it is asked."""
-        key = (hands, trick, leader, forgotten, voids, need)
-        if self._given_up.get(key, 0) >= cap:
-            self.undecided += 1
-            return None
+        caller says what an undecided question means, and the count is reported."""
         outer = self.budget.question_cap
         limit = self.budget.oracle_nodes + cap
         self.budget.question_cap = min(limit, outer) if outer else limit
@@ -220,7 +207,6 @@ class SureOracle:
             if outer and self.budget.oracle_nodes > outer:
                 raise  # the enclosing question's cap is spent too
             self.undecided += 1
-            self._given_up[key] = cap
             return None
         finally:
             self.budget.question_cap = outer
