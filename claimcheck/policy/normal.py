@@ -554,13 +554,23 @@ def _no_guess(p: Point, seat: int) -> bool:
 
 
 def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
-    """A winner partner can replace: partner holds enough higher cards of the suit to cash it
-    anyway (the Q opposite AK), so throwing it loses nothing in the claimer's mind."""
+    """A winner he can throw without losing a trick of its suit in his picture: partner
+    holds enough higher cards to take its place, and the suit cashes as many tricks without
+    it. From the top, a suit gives the claimer side as many tricks as it holds cards above
+    every card he believes out, but no more than its longer hand holds: the ♠Q opposite ♠AK
+    (or ♠Qx opposite ♠AK) gives two tricks with or without the queen, so the queen is spare;
+    ♦K85 opposite ♦AQ6 gives three, and two without the king, so the king is not (bbo
+    speedball 10-17: dummy's ♦K thrown on the first trump while it held four losers)."""
     s = card // 13
-    partner_suit = p.hands[(seat + 2) % 4] & SUIT_RANGES[s]
-    mine_above = (p.hands[seat] & SUIT_RANGES[s]) >> (card + 1)
-    depth = mine_above.bit_count() + 1
-    return (partner_suit >> (card + 1)).bit_count() >= depth
+    mine = p.hands[seat] & SUIT_RANGES[s]
+    partner = p.hands[(seat + 2) % 4] & SUIT_RANGES[s]
+    if (partner >> (card + 1)).bit_count() < (mine >> (card + 1)).bit_count() + 1:
+        return False  # partner holds too few cards above it to take its place
+    top = ~((1 << (believed & SUIT_RANGES[s]).bit_length()) - 1)
+    winners = ((mine | partner) & top).bit_count()
+    longer = max(mine.bit_count(), partner.bit_count())
+    after = min(winners - 1, max(mine.bit_count() - 1, partner.bit_count()))
+    return after >= min(winners, longer)
 
 
 def _trick_sure_now(p: Point, seat: int) -> bool:
