@@ -6,10 +6,11 @@ of their suit is seen; the show-outs noticed), and looks for the plain irrationa
 director would never call normal:
 
 * a duck: following suit with a card that lets the opponents win the trick while holding, in
-  the suit led, a card that surely wins it in his picture, while the claim is intact;
+  the suit led, a card that surely wins it in his picture, while the claim concedes no
+  further trick;
 * a sure winner discarded while he holds a card that is not one (and the winner is not
   duplicated in partner's hand);
-* partner's sure winner ruffed, in a declarer claim, while another card could be played;
+* partner's sure winner ruffed, in a declarer claim, while another card keeps the claim sure;
 * a believed loser led, not towards partner's winner nor to a ruff, while he claims every
   trick, the claim is intact, he holds a sure winner to lead and some lead is safe.
 
@@ -70,8 +71,10 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
         tags = {rule, *also}
         exempt = bool(tags & EXEMPT) or (novice and "no-crash" in tags) or not declarer_claim \
             and seat != c
-        if seat in side and not exempt and intact:
-            still = ruling.claimed - won
+        still = ruling.claimed - won
+        # Once the tricks claimed are won he needs nothing more: no card can throw away
+        # what he needs.
+        if seat in side and not exempt and intact and still > 0:
 
             def needed(x: int, seat: int = seat, still: int = still,
                        current: tuple[int, ...] = tuple(current), leader: int = leader,
@@ -79,11 +82,16 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
                 """Throwing *x* now would leave the claim unsure in his picture."""
                 bit = 1 << x
                 after = tuple(h & ~bit if s == seat else h for s, h in enumerate(hands))
-                return not oracle.sure(after, (*current, x), leader, forgotten, 0,  # type: ignore[arg-type]
-                                       still) if len(current) < 3 else False
+                trick = (*current, x)
+                if len(trick) < 4:
+                    return not oracle.sure(after, trick, leader, forgotten, 0,  # type: ignore[arg-type]
+                                           still)
+                win = (leader + winner_index(trick, trump)) % 4
+                return not oracle.sure(after, (), win, forgotten, 0,  # type: ignore[arg-type]
+                                       still - (win in side))
 
             problem = _check(hands, current, leader, seat, card, trump, opp_cards, side,
-                             claim_all and lost == 0, declarer_claim, needed)
+                             claim_all and lost == 0, lost == conceded, declarer_claim, needed)
             if problem:
                 out.append(f"card {n + 1 + played_before} ({_name(card)} by "
                            f"{'NESW'[seat]}): {problem}")
@@ -147,7 +155,7 @@ def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: i
 
 def _check(hands: list[int], current: list[int], leader: int, seat: int, card: int,
            trump: int, opp: int, side: tuple[int, int], claim_all: bool,
-           declarer_claim: bool, needed: Callable[[int], bool]) -> str:
+           none_to_concede: bool, declarer_claim: bool, needed: Callable[[int], bool]) -> str:
     own = hands[seat]
     partner = (seat + 2) % 4
     if current:
@@ -161,8 +169,10 @@ def _check(hands: list[int], current: list[int], leader: int, seat: int, card: i
                        and _surely_wins(x, current, leader, seat, trump, opp, hands)]
             partner_sure = win_seat == partner and _partner_sure(current, leader, seat, trump,
                                                                    opp)
-            if holders and not partner_sure and not _surely_wins(card, current, leader, seat,
-                                                                  trump, opp, hands) \
+            # §4.3: a duck is irrational when the claim concedes no (further) trick; while
+            # it still concedes one, giving it up here can be the safe play.
+            if none_to_concede and holders and not partner_sure \
+                    and not _surely_wins(card, current, leader, seat, trump, opp, hands) \
                     and not _partner_will_win(hands, current, leader, seat, card, trump, opp):
                 return (f"ducks while holding {_name(holders[-1])}, a sure winner of the "
                         "trick")
@@ -170,7 +180,11 @@ def _check(hands: list[int], current: list[int], leader: int, seat: int, card: i
         # Void in the suit led.
         if (trump < 4 and card // 13 == trump and beats(card, win_card, trump)
                 and win_seat == partner and declarer_claim):
-            if _partner_sure(current, leader, seat, trump, opp) and own & ~SUIT_RANGES[trump]:
+            # Irrational while another card keeps the claim sure: an overruff that takes the
+            # lead into the hand that must have it (the ♣6 over dummy's ♣4, to draw the last
+            # trump from the hand with the winners) is the one safe card, no error.
+            if _partner_sure(current, leader, seat, trump, opp) and any(
+                    not needed(x) for x in range(52) if (own & ~SUIT_RANGES[trump]) >> x & 1):
                 return f"ruffs partner's sure winner {_name(win_card)}"
         if _is_winner(card, opp, trump) and not (
                 trump < 4 and card // 13 == trump and beats(card, win_card, trump)):
