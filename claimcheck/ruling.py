@@ -176,3 +176,17 @@ class Ruling:
     def tricks_left(self) -> int:
         """Tricks remaining at the claim, the trick in progress included."""
         return self.position.tricks_left
+
+    @property
+    def settled_by_bounds(self) -> Verdict | None:
+        """For an undetermined ruling, the verdict its proved bounds already give: a claim
+        whose upper bound is below what was claimed fails whatever N is (``adjusted``), a
+        concession whose lower bound is above what was kept is cancelled
+        (``concession-cancelled``); None when the bounds leave the verdict open. Only the
+        number of tricks to award is then undecided: the director knows the claim fails."""
+        if self.verdict != "undetermined" or self.bounds is None:
+            return None
+        lo, hi = self.bounds
+        if dict(self.options).get("phase") == "concession":
+            return "concession-cancelled" if lo > self.claimed else None
+        return "adjusted" if hi < self.claimed else None

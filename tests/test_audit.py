@@ -105,7 +105,8 @@ def test_undetermined_reports_bounds_never_one_number() -> None:
     ruling = check_record(claim, max_nodes=50)
     assert ruling.verdict == "undetermined" and ruling.bounds is not None
     words, change = outcome(ruling)
-    assert words == f"undetermined: N between {ruling.bounds[0]} and {ruling.bounds[1]}"
+    assert words.startswith(
+        f"undetermined: N between {ruling.bounds[0]} and {ruling.bounds[1]}")
     assert change is None
 
 
@@ -214,3 +215,25 @@ def test_a_worker_crash_fails_only_its_own_record() -> None:
 def test_workers_that_cannot_start_stop_the_audit() -> None:
     with pytest.raises(WorkersCannotStart):
         list(ProcessExecutor(2, task=always_die).run(_jobs(4)))
+
+
+def test_bounds_below_the_claim_settle_the_verdict() -> None:
+    """An undetermined claim whose proved upper bound is below the claim fails in any case:
+    the outcome and the text say so, only the award is open."""
+    from dataclasses import replace
+
+    from claimcheck.report.text import render_text
+
+    record = load(DEALS / "seeds" / "law55.pbn").records[0]
+    claim = replace(record, claimer=record.position.declarer,
+                    claimed=record.position.tricks_left)
+    ruling = check_record(claim, max_nodes=50)
+    assert ruling.verdict == "undetermined" and ruling.bounds is not None
+    lo, hi = ruling.bounds
+    settled = replace(ruling, bounds=(lo, ruling.claimed - 1))
+    assert settled.settled_by_bounds == "adjusted"
+    assert outcome(settled)[0].endswith("(fails in any case)")
+    assert "the claim fails in any case" in render_text(settled, diagram=False)
+    open_ = replace(ruling, bounds=(lo, ruling.claimed))
+    assert open_.settled_by_bounds is None
+    assert outcome(open_)[0] == f"undetermined: N between {lo} and {ruling.claimed}"

@@ -55,12 +55,16 @@ def outcome(ruling: Ruling) -> tuple[str, int | None]:
     """The outcome in words and its signed size (awarded minus claimed; None if undetermined).
 
     ``stands``, ``fails by 2``, ``concession cancelled by 1``, or ``undetermined: N between 3
-    and 5`` (the proved bounds, never a single number).
+    and 5`` (the proved bounds, never a single number), with ``(fails in any case)`` when the
+    upper bound is below the claim.
     """
     if ruling.verdict == "undetermined":
         if ruling.bounds is not None:
             lo, hi = ruling.bounds
-            return f"undetermined: N between {lo} and {hi}", None
+            settled = {"adjusted": " (fails in any case)",
+                       "concession-cancelled": " (cancelled in any case)"}.get(
+                           ruling.settled_by_bounds or "", "")
+            return f"undetermined: N between {lo} and {hi}{settled}", None
         n = "?" if ruling.n is None else str(ruling.n)
         return f"undetermined (N = {n}, for reference only)", None
     change = ruling.awarded_claimer - ruling.claimed
@@ -104,6 +108,7 @@ def ruling_facts(ruling: Ruling) -> dict[str, Any]:
         "bounds": None if ruling.bounds is None else {"lower": ruling.bounds[0],
                                                       "upper": ruling.bounds[1]},
         "verdict": ruling.verdict,
+        "settled_by_bounds": ruling.settled_by_bounds,
         "outcome": words,
         "change": change,
         # An undetermined ruling awards nothing yet: only its bounds are reported.

@@ -30,7 +30,7 @@ def summarize(entries: Sequence[dict[str, Any]], *, unreadable: Sequence[dict[st
     """The deterministic summary of an audit's entries (JSON-ready)."""
     claims = [e for e in entries if e.get("kind", "claim") == "claim"]
     unfinished = [e for e in entries if e.get("kind") == "unfinished"]
-    taken = given = undecided_low = undecided_high = 0
+    taken = given = undecided_low = undecided_high = failing = 0
     by_law: Counter[str] = Counter()
     by_size: Counter[str] = Counter()
     lost_hist: Counter[int] = Counter()
@@ -58,6 +58,8 @@ def summarize(entries: Sequence[dict[str, Any]], *, unreadable: Sequence[dict[st
             b = e["bounds"]
             undecided_low += max(0, int(e["claimed"]) - int(b["upper"]))
             undecided_high += max(0, int(e["claimed"]) - int(b["lower"]))
+            if e.get("settled_by_bounds") == "adjusted":
+                failing += 1
     above = sorted(
         ({"id": e["id"], "claimed": e["claimed"], "dd": e["dd"], "gap": e["above_dd"],
           "likely_misread": bool(e.get("likely_misread"))}
@@ -81,6 +83,9 @@ def summarize(entries: Sequence[dict[str, Any]], *, unreadable: Sequence[dict[st
             "given_back_to_conceders": given,
             "undetermined_between": [undecided_low, undecided_high],
         },
+        # Undetermined claims whose proved upper bound is below the claim: they fail in any
+        # case, only the award is open.
+        "undetermined_failing": failing,
         "adjustments_by_law": dict(sorted(by_law.items())),
         "adjustments_by_size": {k: by_size.get(k, 0) for k in ("1", "2", "3", "4+")},
         "tricks_lost": {str(k): v for k, v in sorted(lost_hist.items())},

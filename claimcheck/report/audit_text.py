@@ -100,7 +100,9 @@ def render_summary(doc: dict[str, Any], *, limit: int = 10) -> str:
         f"{_plural(n_unf, 'unfinished board')} ruled, "
         f"{s['unclaimed']} without a claim, {s['unreadable']} unreadable; "
         f"{_plural(s['skipped_files'], 'file')} skipped (not a record format)",
-        "claims: " + ", ".join(f"{_CATEGORY_WORDS[k]} {v}" for k, v in claims.items()),
+        "claims: " + ", ".join(f"{_CATEGORY_WORDS[k]} {v}" for k, v in claims.items())
+        + (f" ({s['undetermined_failing']} of the undetermined fail in any case)"
+           if s.get("undetermined_failing") else ""),
     ]
     if n_unf:
         out.append("unfinished boards (as if declarer claimed the double-dummy tricks): "

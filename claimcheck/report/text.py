@@ -51,6 +51,13 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
         lo, hi = r.bounds
         out.append(f"RULING: {verdict}: N between {lo} and {hi} for {r.claimer.long_name}'s "
                    f"side (claimed {r.claimed} of {r.tricks_left})  [laws {', '.join(r.laws)}]")
+        settled = r.settled_by_bounds
+        if settled == "adjusted":
+            out.append(f"the claim fails in any case (N <= {hi} < {r.claimed}): only the "
+                       "number of tricks to award is open")
+        elif settled == "concession-cancelled":
+            out.append(f"the concession is cancelled in any case (N >= {lo} > {r.claimed}): "
+                       "only the number of tricks to award is open")
     else:
         out.append(f"RULING: {verdict}: {r.claimer.long_name}'s side {r.awarded_claimer}, "
                    f"opponents {r.awarded_opponents}  [laws {', '.join(r.laws)}]")
@@ -217,6 +224,7 @@ def ruling_to_dict(ruling: Ruling, *, timings: bool = False) -> dict[str, Any]:
         "awarded": {"claimer": r.awarded_claimer, "opponents": r.awarded_opponents},
         "verdict": r.verdict,
         "bounds": None if r.bounds is None else {"lower": r.bounds[0], "upper": r.bounds[1]},
+        "settled_by_bounds": r.settled_by_bounds,
         "laws": list(r.laws),
         "rules": list(r.rules),
         "doubts": [{"words": d.words, "reason": d.reason, "resolution": d.resolution}

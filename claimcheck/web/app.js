@@ -368,7 +368,13 @@
       bounds.textContent = (r.search.clock_stopped ? "The search was stopped by the time cap ("
         : "The search ran out of budget (") + r.search.nodes.toLocaleString("en")
         + " nodes). Proved: " + r.bounds.lower + " ≤ N ≤ " + r.bounds.upper
-        + ". The award is the proved lower bound; a larger budget may decide.";
+        + ". The award is the proved lower bound; a larger budget may decide."
+        + (r.settled_by_bounds === "adjusted"
+          ? " The claim fails in any case: N ≤ " + r.bounds.upper + " < " + r.claimed + "."
+          : r.settled_by_bounds === "concession-cancelled"
+            ? " The concession is cancelled in any case: N ≥ " + r.bounds.lower + " > "
+              + r.claimed + "."
+            : "");
     } else {
       bounds.hidden = true;
     }
