@@ -512,22 +512,21 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     return out
 
 
-def _plays_low(p: Point, seat: int, kept: list[int]) -> list[int]:
-    """Of *kept*, the cards he would play where no card of his decides the trick (he
-    discards, or follows under partner's sure winner: :func:`_no_guess`; or he leads towards
+def _plays_low(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[int]:
+    """Of *kept*, the cards he would play where no card of his decides the trick (he discards,
+    or follows under partner's sure winner: *no_guess*, :func:`_no_guess`; or he leads towards
     partner's winner of the suit): of two cards of a suit with no card of partner's between
     them, the lower. The higher does all the lower does (it stands in the same place against
     partner's cards, so it blocks or unblocks nothing more) and beats the opponents' cards
     between them too: playing it is throwing away what he may need, not a guess of 70E1.
-    Throwing the ♣9 of ♣AQ974 opposite ♣KT rather than the ♣4, on a heart, under partner's
-    ♣K or led to it (vugraph 24030:27), gave the fifth club to West's ♣8, and no director
-    calls it normal. Ruffs stay as they are: ruffing low where an overruff may come is
-    careless, not irrational."""
+    Throwing the ♣9 of ♣AQ974 opposite ♣KT rather than the ♣4, on a heart, under partner's ♣K or
+    led to it (vugraph 24030:27), gave the fifth club to West's ♣8, and no director calls it
+    normal. Ruffs stay as they are: ruffing low where an overruff may come is careless, not
+    irrational."""
     partner = p.hands[(seat + 2) % 4]
     trump_ruff = bool(p.trick) and p.trump < 4 and not p.hands[seat] & SUIT_RANGES[
         p.trick[0] // 13]
     believed = _believed_opp(p, seat)
-    no_guess = _no_guess(p, seat)
     out = []
     for y in kept:
         s = y // 13
@@ -641,13 +640,15 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
         scores[c] = _most_after(p, oracle, seat, c, left, max(best, 0), layouts)
         best = max(best, scores[c])
     kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
+    no_guess = _no_guess(p, seat)
     if layouts is not None and len({c // 13 for c in kept}) > 1:
         kept = _likeliest(kept, layouts)
-    kept = _plays_low(p, seat, kept)
+    kept = _plays_low(p, seat, kept, no_guess)
     alts = _narrow(p, seat, kept)
-    if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1:
+    if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1 and not no_guess:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
-        # for the card): none is credited (70E1).
+        # for the card): none is credited (70E1). Where his card decides no trick (a
+        # discard, a card under partner's sure winner), they are no finesse: no-safe-card.
         return [(c, _tag(p, seat, c, UnstatedFinesse.id)) for c, _ in alts]
     # The ids of the safe cards ("any safe lead", "a safe discard") would say the opposite of
     # what happened; a finesse marked by a show-out keeps its own.
