@@ -7,6 +7,7 @@ Exit codes: 0 ran (whatever the ruling), 1 bad input or solver failure, 2 usage 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -96,8 +97,9 @@ def main() -> None:
 # --- shared helpers ---------------------------------------------------------------------------
 
 
-def _records(path: str, lang: str | None = None) -> list[ClaimRecord]:
-    result = load(path, lang=lang)
+def _records(path: str, lang: str | None = None, board: int | None = None
+             ) -> list[ClaimRecord]:
+    result = load(path, lang=lang, board=board)
     for err in result.errors:
         click.echo(f"error: {err}", err=True)
     if not result.records:
@@ -106,6 +108,23 @@ def _records(path: str, lang: str | None = None) -> list[ClaimRecord]:
                "the errors above say why" if result.errors else "nothing in it is a claim")
         raise InputFailure(f"{where}: no claim record could be read: {why}")
     return list(result.records)
+
+
+_BOARD_NUMBER = re.compile(r"(?:^|:)(\d+)(?:-\d+)?$")
+"""The board number in a --board value: ``12``, ``12-2`` (its second record) or ``file:12-2``."""
+
+
+def _chosen(path: str, board: str | None, lang: str | None = None) -> list[ClaimRecord]:
+    """The records of *path* that *board* names (all of them when None). A board number lets
+    the reader skip the other boards (a session's LIN file holds hundreds); when that finds
+    nothing, the whole file is read, so that the error lists what is there."""
+    number = _BOARD_NUMBER.search(board) if board is not None else None
+    if number is not None:
+        try:
+            return _pick(_records(path, lang, int(number.group(1))), board)
+        except InputFailure:
+            pass
+    return _pick(_records(path, lang), board)
 
 
 def _pick(records: list[ClaimRecord], board: str | None) -> list[ClaimRecord]:
@@ -165,7 +184,7 @@ def show(file: str, board: str | None, ascii_only: bool) -> None:
     hand-viewer URL)."""
     from claimcheck.formats.diagram import render_diagram
 
-    for record in _pick(_records(file), board):
+    for record in _chosen(file, board):
         click.echo(f"== {record.id} ({record.source})")
         click.echo(render_diagram(record.position, ascii_only=ascii_only))
         click.echo(_describe(record, ascii_only))
@@ -202,7 +221,7 @@ def dd(file: str, board: str | None) -> None:
     from claimcheck.tricks import Pair
 
     solver = DDSolver()
-    for record in _pick(_records(file), board):
+    for record in _chosen(file, board):
         pos = record.position
         try:
             on_play = _dd_on_play(solver, pos)
@@ -287,7 +306,7 @@ def check(file: str | None, board: str | None, deal: str | None, trump: Strain |
 
     try:
         if file is not None:
-            records = _pick(_records(file, lang), board)
+            records = _chosen(file, board, lang)
         else:
             missing = [name for name, v in (("--deal", deal), ("--trump", trump),
                                             ("--lead", lead), ("--claimer", claimer),
@@ -548,7 +567,7 @@ def options(file: str | None, board: str | None, deal: str | None, trump: Strain
             records.append(("--deal", _position_from_options(deal, trump, lead, trick,
                                                              declarer), None))
         elif file is not None:
-            for rec in _pick(_records(file), board):
+            for rec in _chosen(file, board):
                 records.append((rec.id, rec.position, rec.tag("Irregularity")))
         else:
             raise click.UsageError("give FILE or --deal")

@@ -84,6 +84,22 @@ def test_check_from_file_and_board(runner: CliRunner) -> None:
     assert json.loads(result.output)["awarded"]["claimer"] == 2
 
 
+def test_check_board_of_a_lin_file(runner: CliRunner, tmp_path: Path) -> None:
+    # Three boards (5, 6, 5 again): --board reads only the boards of that number, with the
+    # ids of the whole file; a number not there lists what is.
+    from tests.test_formats_lin import BOARD
+
+    lin = tmp_path / "s.lin"
+    lin.write_text(BOARD + BOARD.replace("ah|Board 5|", "ah|Board 6|") + BOARD)
+    for board, rid in (("5-2", "s:5-2"), ("6", "s:6"), ("s:5", "s:5")):
+        result = runner.invoke(main, ["check", str(lin), "-b", board])
+        assert result.exit_code == 0, result.output
+        assert result.output.count("\n== ") + result.output.startswith("== ") == 1, board
+        assert result.output.startswith(f"== {rid}\n") and "claims 8" in result.output, board
+    result = runner.invoke(main, ["check", str(lin), "-b", "9"])
+    assert result.exit_code != 0 and "s:5, s:6, s:5-2" in result.output
+
+
 def test_parse_without_a_deal_shows_the_reading(runner: CliRunner) -> None:
     result = runner.invoke(main, ["parse", "drawing trumps, then the clubs"])
     assert result.exit_code == 0, result.output

@@ -222,3 +222,29 @@ def test_vugraph_folder() -> None:
         mid += sum(1 for r in res.records if r.claimed is not None and r.position.trick)
     assert claims == 885
     assert mid > 250
+
+
+def _same(a: object, b: object) -> bool:
+    return list(a) == list(b)  # type: ignore[call-overload]
+
+
+def test_board_filter_keeps_only_that_board_with_the_same_ids() -> None:
+    two = BOARD.replace("ah|Board 5|", "ah|Board 6|")
+    text = BOARD + two + BOARD
+    whole = read_lin(text, "t.lin")
+    assert [r.id for r in whole.records] == ["t:5", "t:6", "t:5-2"]
+    five = read_lin(text, "t.lin", board=5)
+    assert [r.id for r in five.records] == ["t:5", "t:5-2"]
+    assert _same(five.records, [r for r in whole.records if r.board == 5])
+    assert read_lin(text, "t.lin", board=7).records == ()
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("name", ["bbo_speedball_5229.lin", "vugraph/07050.lin"])
+def test_board_filter_on_real_files(name: str) -> None:
+    text = _real(name)
+    whole = read_lin(text, name)
+    numbers = sorted({r.board for r in whole.records if r.board is not None})
+    for number in numbers[:: max(1, len(numbers) // 6)]:
+        part = read_lin(text, name, board=number)
+        assert _same(part.records, [r for r in whole.records if r.board == number]), number

@@ -72,11 +72,13 @@ def is_url(text: str) -> bool:
 
 
 def load_text(text: str, fmt: Format | None = None, source: str = "<text>",
-              lang: str | None = None) -> ReadResult:
+              lang: str | None = None, board: int | None = None) -> ReadResult:
     """Read claim records from *text* in *fmt* (sniffed from the content when None).
 
     *lang* (``en`` or ``fr``) says which letters a diagram's contract uses (``4C`` is 4 Cœur
-    in French); by default the diagram's own notation decides.
+    in French); by default the diagram's own notation decides. *board*, when given, lets a
+    LIN reader skip the records of other board numbers (the caller still picks among those
+    returned); the other readers return every record.
     """
     kind = fmt or sniff(text, "" if source.startswith("<") else source)
     text = text.lstrip("\ufeff")
@@ -87,7 +89,7 @@ def load_text(text: str, fmt: Format | None = None, source: str = "<text>",
     if kind == "lin":
         from claimcheck.formats.lin import read_lin
 
-        return read_lin(text, source)
+        return read_lin(text, source, board)
     if kind == "diagram":
         from claimcheck.formats.diagram import read_diagram
 
@@ -119,18 +121,20 @@ def read_file_text(path: str | Path) -> str:
         return raw.decode("latin-1")
 
 
-def load(path: str | Path, lang: str | None = None) -> ReadResult:
+def load(path: str | Path, lang: str | None = None, board: int | None = None) -> ReadResult:
     """Read the claim records of one file, or of a hand-viewer URL given in its place (read as
-    LIN, never fetched); an unreadable file is an error in the result."""
+    LIN, never fetched); an unreadable file is an error in the result. *board*: as
+    :func:`load_text`."""
     source = str(path)
     if isinstance(path, str) and is_url(path):
-        return load_text(path.strip(), "lin", "<hand-viewer URL>")
+        return load_text(path.strip(), "lin", "<hand-viewer URL>", board=board)
     try:
         text = read_file_text(path)
     except InputError as exc:
         return ReadResult(errors=(exc,))
     kind = sniff(text, source)
-    return load_text(text, None if kind == "unknown" else cast(Format, kind), source, lang)
+    return load_text(text, None if kind == "unknown" else cast(Format, kind), source, lang,
+                     board)
 
 
 def load_many(paths: Iterable[str | Path]) -> ReadResult:

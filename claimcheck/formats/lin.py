@@ -46,15 +46,18 @@ class _Board:
         return any(t == tag for t, _, _ in self.pairs)
 
 
-def read_lin(text: str, source: str = "<lin>") -> ReadResult:
+def read_lin(text: str, source: str = "<lin>", board: int | None = None) -> ReadResult:
     """Read every claim record of a LIN text (or of the hand-viewer URLs in it).
 
     Passed-out boards, boards without play and boards played to the end give nothing; a board
-    whose play stops without ``mc`` is a record with ``claimed=None``.
+    whose play stops without ``mc`` is a record with ``claimed=None``. *board*, when given,
+    keeps only the records of that board number (their ids are the same as in the whole read):
+    the others are not replayed, which is most of the time of reading a session's file for one
+    ruling at the table.
     """
     embedded = _embedded_lin(text)
     if not embedded:
-        return _read(text, source, 0, None)
+        return _read(text, source, 0, None, board)
     result = ReadResult()
     count = 0
     for lin, line in embedded:
@@ -62,7 +65,7 @@ def read_lin(text: str, source: str = "<lin>") -> ReadResult:
             count += 1
             result = result + ReadResult(errors=(lin.at(Location(source, count, line)),))
             continue
-        part = _read(lin, source, count, line)
+        part = _read(lin, source, count, line, board)
         count += len(part.records) + len(part.errors)
         result = result + part
     return ReadResult(tuple(unique_ids(list(result.records))), result.errors, result.skipped)
@@ -136,7 +139,8 @@ def _pairs(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def _read(text: str, source: str, offset: int, fixed_line: int | None) -> ReadResult:
+def _read(text: str, source: str, offset: int, fixed_line: int | None,
+          wanted: int | None = None) -> ReadResult:
     pairs = _pairs(text)
     if fixed_line is not None:
         pairs = [(t, v, fixed_line) for t, v, _ in pairs]
@@ -169,6 +173,8 @@ def _read(text: str, source: str, offset: int, fixed_line: int | None) -> ReadRe
         errors.append(FormatError("no LIN board in the text: expected 'md|…|' with the deal "
                                   "and 'pc|…|' cards", Location(source, None, fixed_line or 1)))
     for board in boards:
+        if wanted is not None and (_board_number(board) or board.number) != wanted:
+            continue
         where = Location(source, board.number, board.line)
         read_record(partial(_board_record, board, source, stem, header, names), where,
                     "board", records, errors, skipped)
@@ -176,6 +182,19 @@ def _read(text: str, source: str, offset: int, fixed_line: int | None) -> ReadRe
             if tag == "pn":
                 names = [n.strip() for n in value.split(",")]
     return ReadResult(tuple(unique_ids(records)), tuple(errors), tuple(skipped))
+
+
+def _board_number(board: _Board) -> int | None:
+    """The board's number: from its ``qx`` tag (``o12`` is board 12 in the Open room), else
+    from its first ``ah`` header with digits (``Board 12``); None when neither has one."""
+    number: int | None = None
+    for tag, value, _ in board.pairs:
+        digits = re.sub(r"\D", "", value) if tag in ("qx", "ah") else ""
+        if tag == "qx" and digits:
+            number = int(digits)
+        elif tag == "ah" and digits and number is None:
+            number = int(digits)
+    return number
 
 
 def _board_record(
@@ -188,7 +207,7 @@ def _board_record(
     cards: list[tuple[Card, int]] = []
     claim: tuple[str, int, int] | None = None
     room = ""
-    number: int | None = None
+    number = _board_number(board)
     vul: str | None = None
     commentary: list[str] = []
     for tag, value, line in board.pairs:
@@ -199,11 +218,6 @@ def _board_record(
             names = [n.strip() for n in value.split(",")]
         elif tag == "qx":
             room = {"o": "Open", "c": "Closed"}.get(value[:1].lower(), "")
-            digits = re.sub(r"\D", "", value)
-            number = int(digits) if digits else number
-        elif tag == "ah":
-            digits = re.sub(r"\D", "", value)
-            number = int(digits) if digits and number is None else number
         elif tag == "sv":
             vul = _VUL.get(value.strip().lower()[:1], value)
         elif tag == "mb":
