@@ -48,6 +48,9 @@ PICTURE_QUESTION_CAP = 4_000
 absence makes the claim sure only through a deep line is no simple oversight; a question
 given up is counted in the ruling's search report."""
 
+WORDS_REASON = "contradicts what the statement says"
+"""Why a picture forgets the cards that contradict the claimer's words (law70.md §3.3)."""
+
 PAIR_CANDIDATES = 8
 """Pairs of forgotten cards are drawn from the eight highest candidates (law70.md §3.3's
 "king over his queen, the card that beats the suit he runs, the trump that spoils his ruff")."""
@@ -279,8 +282,10 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
     words = contradicted(hands, claimer, trump, plan)
     if words:
         # His words are the evidence of his picture: what contradicts them is forgotten.
-        pictures.append(Picture(words, UnawareCard.id, "contradicts what the statement says"))
-        pictures += [Picture(words | t.forgotten, UnawareCard.id, t.reason) for t in trumps]
+        pictures.append(Picture(words, UnawareCard.id, WORDS_REASON))
+        # With a forgotten trump too: the trump's own doubtful point (70C) reports it, so the
+        # reason here is the statement's.
+        pictures += [Picture(words | t.forgotten, UnawareCard.id, WORDS_REASON) for t in trumps]
         return pictures
     if need <= 0 or oracle.decide(hands, trick, leader, 0, known_out, need,
                                   PICTURE_QUESTION_CAP) is not False:

@@ -364,6 +364,7 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
            for d in plan.doubts]
     open_cost = "whether it costs a trick is not decided within the search budget"
     trump = position.trump.suit
+    reported = 0  # the trumps the 70C point below reports, not listed again under 70A
     if trump is not None:
         opps = position.outstanding(Pair.of(claimer))
         trumps_out = [c for c in opps if c.suit == trump]
@@ -385,8 +386,14 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
             out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
                                    res))
-    if picture.rule == UnawareCard.id and picture.forgotten:
-        cards = " ".join(str(c) for c in _cards(picture.forgotten))
+            if res.startswith("presumed forgotten") and (
+                    UnawareTrump.id in costly or UnawareCard.id not in costly):
+                reported = sum(1 << c.index for c in trumps_out)
+    if picture.rule == UnawareCard.id and picture.forgotten & ~reported:
+        # A trump the picture forgets as well is the 70C point's, with its cost: listing it
+        # here too would say of the same card that it costs a trick and that it costs nothing
+        # (kept here when only this point's cards cost a trick and the trump's says nothing).
+        cards = " ".join(str(c) for c in _cards(picture.forgotten & ~reported))
         res = ("presumed forgotten (70A): " + ("it costs a trick" if UnawareCard.id in costly
                                                 else "it costs nothing" if decided
                                                 else open_cost))

@@ -90,3 +90,25 @@ def test_an_undecided_ruling_does_not_say_the_forgotten_trump_costs_nothing() ->
     assert trump_doubts
     assert all("costs nothing" not in d.resolution for d in trump_doubts)
     assert any("not decided within the search budget" in d.resolution for d in trump_doubts)
+
+
+def test_a_trump_forgotten_with_the_words_is_reported_once_with_its_cost() -> None:
+    """Issue 7's example: "my spades and diamonds are all good" with the ♥9 out. The picture
+    forgets the ♥9 (70C) and the diamonds his words contradict (70A). The ♥9 ruffs: its point
+    says it costs a trick, and the words' point lists the diamonds only, for the statement's
+    reason (it listed the ♥9 as well, saying it costs nothing, for the trump's reason)."""
+    from claimcheck.cards import Seat, Strain
+    from claimcheck.check import check_claim
+    from claimcheck.service import position_from_options
+    from claimcheck.statement import read_statement
+
+    pos = position_from_options("N:432.32.32. JT98..654. AKQ.KQ.AK. .9.QJT987.", Strain.H,
+                                Seat.S, "", None)
+    plan = read_statement("My spades and diamonds are all good.", pos, Seat.S)
+    ruling = check_claim(pos, Seat.S, 7, plan)
+    assert ruling.n == 6 and "70C" in ruling.laws
+    (trump,) = [d for d in ruling.doubts if "trump" in d.reason]
+    assert trump.words == "H9" and "costs a trick" in trump.resolution
+    (words,) = [d for d in ruling.doubts if "overlooks" in d.reason]
+    assert "H9" not in words.words and words.words.startswith("D4")
+    assert "contradicts what the statement says" in words.reason
