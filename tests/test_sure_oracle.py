@@ -186,3 +186,22 @@ def test_a_top_winner_just_led_needs_no_search() -> None:
     hands = _hands("HA", "SK CK", "S2 H2", "SQ HQ")
     assert SureOracle(3, 0, Budget(10**9)).sure(hands, (spade_ace,), 0, 0, 0, 2) == (
         reference_sure(hands, (spade_ace,), 0, 3, 0, 0, 0, 2))
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_cashing_count_stopped_at_its_need_does_not_cap_a_later_question(
+        compiled: bool) -> None:
+    """vugraph 01050:19: North ♠QT9872 ♥KJ95 ♣T opposite ♠KJ ♥AQ43 ♦QJ97, spades, South
+    has led the ♦6; in the picture that forgets the ♠A, ten tricks are sure, then eleven are
+    asked. The cashing search of the first question stopped at ten, and its count was kept
+    for the position: the second question read ten from it and played the whole game, given
+    up at 4,000 nodes (fresh, it takes 32). The picture then passed for one in which the
+    claimer would not have conceded the trick, and ruled 10 of 11 at N <= 5."""
+    hands = (140737510442465, 651203413286920, 113858628096, 1161226550644756)
+    spade_ace = 1 << Card.parse("SA").index
+    shown = 1 << (2 * 4 + 3)  # South has shown out of clubs
+    oracle = SureOracle(0, 0, Budget(10**9), compiled=compiled)
+    assert oracle.decide(hands, (30,), 2, spade_ace, shown, 10, 4_000) is True
+    before = oracle.budget.oracle_nodes
+    assert oracle.decide(hands, (30,), 2, spade_ace, shown, 11, 4_000) is True
+    assert oracle.budget.oracle_nodes - before < 100

@@ -369,11 +369,15 @@ static int cashable(Core *o, u64 lead, u64 partner, u64 pool, int need) {
     u64 packed = 0;
     for (int s = 0; s < 4; s++) packed |= (u64)(th[s] + 1) << (6 * s);
     packed |= (u64)m << 24;
+    /* The value is the count, plus 32 when it is exact: a search that reached its need
+     * stopped there, and answers a later question only when that needs no more (sure.py). */
     int hit;
-    if (st_lookup(&o->tops, lead, partner, packed, &hit)) return hit;
+    int found = st_lookup(&o->tops, lead, partner, packed, &hit);
+    if (found && ((hit & 32) || (hit & 31) >= need)) return hit & 31;
     st_clear(&o->local);
     int result = tops_search(o, lead, partner, th, m, need);
-    if (o->tops.n < TOPS_CACHE_MAX && !st_store(&o->tops, lead, partner, packed, result))
+    if ((found || o->tops.n < TOPS_CACHE_MAX)
+        && !st_store(&o->tops, lead, partner, packed, result + (result < need ? 32 : 0)))
         o->abort = 3;
     return result;
 }
