@@ -229,13 +229,16 @@ def _same(a: object, b: object) -> bool:
 
 
 def test_board_filter_keeps_only_that_board_with_the_same_ids() -> None:
-    two = BOARD.replace("ah|Board 5|", "ah|Board 6|")
-    text = BOARD + two + BOARD
+    # Board 6 names other players, and the last board names none: it takes board 6's, also
+    # when board 6 is skipped.
+    two = BOARD.replace("ah|Board 5|", "ah|Board 6|").replace("pn|a,b,c,d|", "pn|e,f,g,h|")
+    text = BOARD + two + BOARD.replace("pn|a,b,c,d|", "")
     whole = read_lin(text, "t.lin")
     assert [r.id for r in whole.records] == ["t:5", "t:6", "t:5-2"]
     five = read_lin(text, "t.lin", board=5)
     assert [r.id for r in five.records] == ["t:5", "t:5-2"]
     assert _same(five.records, [r for r in whole.records if r.board == 5])
+    assert five.records[1].tag("South") == "e"
     assert read_lin(text, "t.lin", board=7).records == ()
 
 

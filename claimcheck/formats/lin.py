@@ -51,9 +51,9 @@ def read_lin(text: str, source: str = "<lin>", board: int | None = None) -> Read
 
     Passed-out boards, boards without play and boards played to the end give nothing; a board
     whose play stops without ``mc`` is a record with ``claimed=None``. *board*, when given,
-    keeps only the records of that board number (their ids are the same as in the whole read):
-    the others are not replayed, which is most of the time of reading a session's file for one
-    ruling at the table.
+    keeps only the records of that board number (their ids and player names are the same as in
+    the whole read): the others are not replayed, which is most of the time of reading a
+    session's file for one ruling at the table. Hand-viewer URLs are read whole.
     """
     embedded = _embedded_lin(text)
     if not embedded:
@@ -65,7 +65,9 @@ def read_lin(text: str, source: str = "<lin>", board: int | None = None) -> Read
             count += 1
             result = result + ReadResult(errors=(lin.at(Location(source, count, line)),))
             continue
-        part = _read(lin, source, count, line, board)
+        # Every board, whatever *board* says: the ordinal of an unnumbered board counts
+        # the records of the URLs before it (a forum post holds a few, not hundreds).
+        part = _read(lin, source, count, line)
         count += len(part.records) + len(part.errors)
         result = result + part
     return ReadResult(tuple(unique_ids(list(result.records))), result.errors, result.skipped)
@@ -173,11 +175,11 @@ def _read(text: str, source: str, offset: int, fixed_line: int | None,
         errors.append(FormatError("no LIN board in the text: expected 'md|…|' with the deal "
                                   "and 'pc|…|' cards", Location(source, None, fixed_line or 1)))
     for board in boards:
-        if wanted is not None and (_board_number(board) or board.number) != wanted:
-            continue
-        where = Location(source, board.number, board.line)
-        read_record(partial(_board_record, board, source, stem, header, names), where,
-                    "board", records, errors, skipped)
+        if wanted is None or (_board_number(board) or board.number) == wanted:
+            where = Location(source, board.number, board.line)
+            read_record(partial(_board_record, board, source, stem, header, names), where,
+                        "board", records, errors, skipped)
+        # A skipped board's player names still carry on to the boards after it.
         for tag, value, _ in board.pairs:
             if tag == "pn":
                 names = [n.strip() for n in value.split(",")]
