@@ -81,3 +81,19 @@ def test_rotation_moves_every_seat() -> None:
     assert r.declarer is Seat.W and r.won == Tricks(9, 3)
     assert (Seat.S, Suit.H) in r.shown_out
     assert Pair.of(Seat.E) is Pair.EW and r.won.pov(Pair.NS) == 9
+
+
+def test_play_builds_the_same_position_as_the_constructor() -> None:
+    """Position.play skips the validation of the position it builds (``_played``): its fields
+    must be the constructor's, in order, and the result equal to a validated one."""
+    import dataclasses
+
+    from claimcheck import position as module
+
+    assert module._FIELDS == tuple(f.name for f in dataclasses.fields(module.Position))
+    pos = module.Position.from_pbn("N:AK.2.. Q2.3.. J3.4.. T4.5..", "S", "W")
+    for card in ("S4", "SK", "S2", "S3"):
+        pos = pos.play(module.Card.parse(card))
+        rebuilt = module.Position(pos.hands, pos.trump, pos.leader, pos.trick, pos.declarer,
+                                  pos.won, pos.shown_out)
+        assert rebuilt == pos
