@@ -15,7 +15,7 @@ would list them), not just the first.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from claimcheck.cards import (
     Card,
@@ -448,7 +448,7 @@ def _played(hands: Hands, trump: Strain, leader: Seat, trick: tuple[Card, ...],
             penalty_cards: frozenset[PenaltyCard], lead_restrictions: frozenset[LeadRestriction]
             ) -> Position:
     """A :class:`Position` made by :meth:`Position.play` from a valid one, not validated again
-    (the fields in the constructor's order)."""
+    (the arguments in the constructor's order)."""
     pos = object.__new__(Position)
     for name, value in zip(_FIELDS, (hands, trump, leader, trick, declarer, won, shown_out,
                                      penalty_cards, lead_restrictions), strict=True):
@@ -456,8 +456,7 @@ def _played(hands: Hands, trump: Strain, leader: Seat, trick: tuple[Card, ...],
     return pos
 
 
-_FIELDS = ("hands", "trump", "leader", "trick", "declarer", "won", "shown_out", "penalty_cards",
-           "lead_restrictions")
+_FIELDS = tuple(f.name for f in fields(Position))
 
 
 def _seat_or_problem(value: Seat | str, what: str, problems: list[str]) -> Seat | None:
