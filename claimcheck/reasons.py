@@ -386,8 +386,9 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
             out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
                                    res))
-            if res.startswith("presumed forgotten") and (
-                    UnawareTrump.id in costly or UnawareCard.id not in costly):
+            presumed = (inputs.trump_aware != "yes" and not drawing_trumps
+                        and len(trumps_out) <= 2)  # the branches above that presume it
+            if presumed and (UnawareTrump.id in costly or UnawareCard.id not in costly):
                 reported = sum(1 << c.index for c in trumps_out)
     if picture.rule == UnawareCard.id and picture.forgotten & ~reported:
         # A trump the picture forgets as well is the 70C point's, with its cost: listing it
