@@ -145,8 +145,9 @@ def _surely_wins(card: int, current: list[int], leader: int, seat: int, trump: i
         if suit == led:
             if _top(opp, led) > card and (s, led) not in VOIDS:
                 return False
-            if trump < 4 and led != trump and opp & SUIT_RANGES[trump]:
-                return False
+            if trump < 4 and led != trump and opp & SUIT_RANGES[trump] \
+                    and (s, trump) not in VOIDS:
+                return False  # he may ruff, unless he has shown out of trumps
         else:  # a ruff
             if _top(opp, trump) > card:
                 return False

@@ -363,7 +363,10 @@ def _threats_after(p: Point, seat: int, trick: tuple[int, ...]) -> tuple[int, li
     for s in opps:
         if not p.known_out >> (s * 4 + led) & 1:
             threat |= believed & SUIT_RANGES[led]
-        if p.trump < 4 and led != p.trump:
+        # A defender who has shown out of trumps cannot ruff: his partner's trumps are no
+        # threat through him (vugraph 39010:5-2: the ♦A under which South ducked the ♦7, as
+        # if West, void in clubs since trick one, could ruff it).
+        if p.trump < 4 and led != p.trump and not p.known_out >> (s * 4 + p.trump) & 1:
             threat |= believed & SUIT_RANGES[p.trump]
     return threat, later
 
