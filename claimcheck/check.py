@@ -285,7 +285,8 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
         pictures.append(Picture(words, UnawareCard.id, WORDS_REASON))
         # With a forgotten trump too: the trump's own doubtful point (70C) reports it, so the
         # reason here is the statement's.
-        pictures += [Picture(words | t.forgotten, UnawareCard.id, WORDS_REASON) for t in trumps]
+        pictures += [Picture(words | t.forgotten, UnawareCard.id, WORDS_REASON) for t in trumps
+                     if t.forgotten & ~words]
         return pictures
     if need <= 0 or oracle.decide(hands, trick, leader, 0, known_out, need,
                                   PICTURE_QUESTION_CAP) is not False:
@@ -310,8 +311,11 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
                 found.append(f)
         if found:
             break
+    # A set equal to a forgotten-trump picture's is that picture already: searched once, under
+    # 70C's reason (vugraph 17040:36-2: {♦8, ♦T} searched twice, a third of its nodes).
+    seen = {p.forgotten for p in pictures}
     for f in found:
-        if explains_concession(f):
+        if f not in seen and explains_concession(f):
             pictures.append(Picture(f, UnawareCard.id, "its absence makes the claim sure"))
     return pictures
 

@@ -112,3 +112,21 @@ def test_a_trump_forgotten_with_the_words_is_reported_once_with_its_cost() -> No
     (words,) = [d for d in ruling.doubts if "overlooks" in d.reason]
     assert "H9" not in words.words and words.words.startswith("D4")
     assert "contradicts what the statement says" in words.reason
+
+
+def test_a_forgotten_set_equal_to_the_trump_picture_is_searched_once() -> None:
+    """South claims all four with the ♠2 out and says nothing of it (his hearts, then the ♣2
+    ruffed in dummy). It is not sure (West, short in hearts, could hold the ♠2), though East
+    has it and follows to all three hearts.
+    Forgetting the ♠2 is the 70C picture, and it is also the smallest set whose absence makes
+    the claim sure (§3.3): one picture, under the trump's rule, not the same search twice
+    (vugraph 17040:36-2 had {♦8, ♦T} both ways)."""
+    from claimcheck.cards import Seat, Strain
+    from claimcheck.check import check_claim
+    from claimcheck.service import position_from_options
+
+    pos = position_from_options("N:A..432. 2.JT9.. .AKQ..2 ..KQJ.3", Strain.S, Seat.S, "",
+                                None)
+    ruling = check_claim(pos, Seat.S, 4)
+    assert ruling.n == 3 and "70C" in ruling.laws  # the ♣2 led, thought good, is ruffed
+    assert ruling.search.pictures == 2  # full awareness and the forgotten ♠2
