@@ -97,10 +97,12 @@ def irrational_plays(ruling: Ruling, *, novice: bool = False) -> list[str]:
                            f"{'NESW'[seat]}): {problem}")
         hands[seat] &= ~(1 << card)
         if current and seat not in side and card // 13 != current[0] // 13:
-            # A defender shows out: the claimer counts that suit again, and a trump played
-            # on it tells him the trumps are not all gone (as the engine's picture does).
+            # A defender shows out: the claimer counts that suit again (a show-out he knew
+            # of tells him nothing), and a trump played on it tells him the trumps are not
+            # all gone (as the engine's picture does).
             if ruling.profile != "ebu":
-                forgotten &= ~SUIT_RANGES[current[0] // 13]
+                if (seat, current[0] // 13) not in VOIDS:
+                    forgotten &= ~SUIT_RANGES[current[0] // 13]
                 VOIDS.add((seat, current[0] // 13))
             if trump < 4 and card // 13 == trump:
                 forgotten &= ~SUIT_RANGES[trump]

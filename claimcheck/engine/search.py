@@ -460,8 +460,13 @@ class Search:
             if card // 13 != led:
                 out_bit = 1 << (seat * 4 + led)
                 if self.opts.profile.notices_break:
+                    if not known_out & out_bit:
+                        # A new show-out makes him count the suit again. One he knew of tells
+                        # him nothing (vugraph 31050:9-2: West, void in spades since before
+                        # the claim, discards on a spade, and the ♠J forgotten in the 70C
+                        # picture was "seen" again).
+                        forgotten &= ~SUIT_RANGES[led]
                     known_out |= out_bit
-                    forgotten &= ~SUIT_RANGES[led]
                     out_there = (hands[(self.claimer + 1) % 4]
                                  | hands[(self.claimer + 3) % 4]) & SUIT_RANGES[led]
                     if has_plan and out_there and relies_on_suit(self.plan, state, led):
