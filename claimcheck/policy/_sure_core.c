@@ -520,6 +520,13 @@ static void sort_by(int *cards, int *keys, int n) {
     }
 }
 
+/* sure.py's _draws: a trump above every pool trump, the pool holding one (tried first). */
+static int draws(int card, u64 pool, int trump) {
+    if (trump >= 4 || card / 13 != trump) return 0;
+    u64 theirs = pool & SUIT(trump);
+    return theirs && bitlen(theirs) <= card;
+}
+
 static int claimer_move(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
                         u64 voids, int n1, int n3, int need, int seat, int concede) {
     int c = o->claimer, t = o->trump;
@@ -555,14 +562,15 @@ static int claimer_move(Core *o, u64 a, u64 b, u64 pool, const int *trick, int n
             }
         for (int i = 0; i < n; i++) {
             int s = cards[i] / 13;
-            keys[i] = (stops[s] == 0) * 4096 + stops[s] * 16 + cards[i] % 13;
+            keys[i] = draws(cards[i], pool, t) ? -100 - cards[i] % 13
+                    : (stops[s] == 0) * 4096 + stops[s] * 16 + cards[i] % 13;
         }
         sort_by(cards, keys, n);
     } else {
         for (int i = 0; i < n; i++) {
             int x = cards[i];
             int higher = (pool & SUIT(x / 13) & ~below_mask(x + 1)) != 0;
-            keys[i] = higher ? 16 + x % 13 : 12 - x % 13;
+            keys[i] = draws(x, pool, t) ? -100 - x % 13 : higher ? 16 + x % 13 : 12 - x % 13;
         }
         sort_by(cards, keys, n);
     }

@@ -133,6 +133,18 @@ def _void_suits(voids: int, seat: int) -> int:
     return out
 
 
+def _draws(card: int, pool: int, trump: int) -> bool:
+    """True when *card* is a trump above every trump of the pool, and the pool holds one: the
+    lead that draws them. Tried first, as a claimer who is sure of his tricks most often is
+    by drawing trumps: on vugraph 22050:1 (4H, 12 cards a hand), "3 tricks sure" took 600,000
+    oracle nodes when the first lead tried gave up the lead in a side suit, the proof by the
+    top trumps a few hundred. Only the order of the search changes, never its answer."""
+    if trump >= 4 or card // 13 != trump:
+        return False
+    theirs = pool & SUIT_RANGES[trump]
+    return bool(theirs) and theirs.bit_length() <= card
+
+
 def _groups_pooled(cards: int, others: int) -> list[int]:
     """Representatives of a defender's candidate cards: per run of cards with no card of
     *others* (the claimer side's and the trick's) between them, the highest and the lowest.
@@ -621,17 +633,24 @@ class SureOracle:
                 not pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1), x % 13))
         elif concede:
             # The line must give up the lead (see :meth:`_sure`): first the suits with the
-            # fewest pool cards above the side's best (knock out the ace), low cards first.
+            # fewest pool cards above the side's best (knock out the ace), low cards first;
+            # but a top trump drawing the pool's first (:func:`_draws`).
             side = a | b
             stops = [0, 0, 0, 0]
             for s in range(4):
                 if side & SUIT_RANGES[s]:
                     above = ~((1 << (side & SUIT_RANGES[s]).bit_length()) - 1)
                     stops[s] = (pool & SUIT_RANGES[s] & above).bit_count()
-            cards.sort(key=lambda x: (stops[x // 13] == 0, stops[x // 13], x % 13))
+            t = self.trump
+            cards.sort(key=lambda x: (not _draws(x, pool, t),
+                                      -(x % 13) if _draws(x, pool, t) else stops[x // 13] == 0,
+                                      stops[x // 13], x % 13))
         else:
-            # Winners first (cards above every pool card of their suit), then low cards.
-            cards.sort(key=lambda x: (bool(pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)),
+            # A top trump drawing the pool's first (:func:`_draws`), then the other winners
+            # (cards above every pool card of their suit), then low cards.
+            t = self.trump
+            cards.sort(key=lambda x: (not _draws(x, pool, t),
+                                      bool(pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)),
                                       x % 13 if pool & SUIT_RANGES[x // 13] & ~((2 << x) - 1)
                                       else -(x % 13)))
         for card in cards:
