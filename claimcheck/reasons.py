@@ -72,15 +72,25 @@ def _cards(mask: int) -> tuple[Card, ...]:
 
 
 def _guessed_suits(position: Position, claimer: Seat, picture: Picture) -> set[int]:
-    """Suits where the picture forgets a card the claimer side holds a higher card over: AQ
-    over the king. Playing such a suit without a word is a guess (finesse or drop) he did not
-    state, whichever card he plays: 70E1, not a mere oversight."""
+    """Suits where the picture forgets a card that lies in a tenace of the claimer side: a
+    higher and a lower card of his side with no other outstanding card between them (AQ over
+    the king). Playing such a suit without a word is a guess (finesse or drop) he did not
+    state, whichever card he plays: 70E1, not a mere oversight. A forgotten card with no
+    tenace around it is no guess: from ♦K85 with the ♦Q and ♦J out, leading the ♦8 into the
+    forgotten queen is the oversight of 70A, not a finesse (vugraph 11510:15-2)."""
     if picture.rule != UnawareCard.id:
         return set()
     side = [c for s in (claimer, claimer.partner) for c in position.hands[int(s)]]
+    theirs = [c for s in (claimer.lho, claimer.rho) for c in position.hands[int(s)]
+              if not picture.forgotten >> c.index & 1]
     out: set[int] = set()
     for card in _cards(picture.forgotten):
-        if any(c.suit == card.suit and c.index > card.index for c in side):
+        above = [c.index for c in side if c.suit == card.suit and c.index > card.index]
+        below = [c.index for c in side if c.suit == card.suit and c.index < card.index]
+        if not above or not below:
+            continue
+        high, low = min(above), max(below)
+        if not any(c.suit == card.suit and low < c.index < high for c in theirs):
             out.add(int(card.suit))
     return out
 

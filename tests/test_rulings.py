@@ -130,3 +130,25 @@ def test_a_forgotten_set_equal_to_the_trump_picture_is_searched_once() -> None:
     ruling = check_claim(pos, Seat.S, 4)
     assert ruling.n == 3 and "70C" in ruling.laws  # the ♣2 led, thought good, is ruffed
     assert ruling.search.pictures == 2  # full awareness and the forgotten ♠2
+
+
+def test_a_forgotten_card_is_a_guess_only_inside_a_tenace() -> None:
+    """70E1 is named for a forgotten card the claimer side holds a tenace around (AQ over the
+    king): however he plays the suit, he guessed. A forgotten card with another outstanding
+    card between his cards is no guess: from ♦K85 with the ♦Q and ♦J out, the ♦8 led into the
+    forgotten queen is the oversight of 70A (vugraph 11510:15-2 named it an unstated finesse)."""
+    from claimcheck.cards import Card, Seat, Strain
+    from claimcheck.policy.pictures import Picture
+    from claimcheck.policy.rules import UnawareCard
+    from claimcheck.reasons import _guessed_suits
+    from claimcheck.service import position_from_options
+
+    # West (dummy) ♦K85 ♣AJ, East ♥J653 ♣4; North holds the ♦J, South the ♦Q.
+    pos = position_from_options("N:T3.A.J.8 .J653..4 2.974.Q. ..K85.AJ", Strain.NT, Seat.W,
+                                "", Seat.E)
+    queen = 1 << Card.parse("DQ").index
+    assert _guessed_suits(pos, Seat.E, Picture(queen, UnawareCard.id)) == set()
+    # The same hands with the ♦J in West's hand instead of the ♦8: ♦KJ5 around the queen.
+    pos = position_from_options("N:T3.A.8.8 .J653..4 2.974.Q. ..KJ5.AJ", Strain.NT, Seat.W,
+                                "", Seat.E)
+    assert _guessed_suits(pos, Seat.E, Picture(queen, UnawareCard.id)) == {Card.parse("DQ").suit}
