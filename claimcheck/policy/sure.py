@@ -641,9 +641,9 @@ class SureOracle:
                 if side & SUIT_RANGES[s]:
                     above = ~((1 << (side & SUIT_RANGES[s]).bit_length()) - 1)
                     stops[s] = (pool & SUIT_RANGES[s] & above).bit_count()
-            t = self.trump
-            cards.sort(key=lambda x: (not _draws(x, pool, t),
-                                      -(x % 13) if _draws(x, pool, t) else stops[x // 13] == 0,
+            draws = {x for x in cards if _draws(x, pool, self.trump)}
+            cards.sort(key=lambda x: (x not in draws,
+                                      -(x % 13) if x in draws else stops[x // 13] == 0,
                                       stops[x // 13], x % 13))
         else:
             # A top trump drawing the pool's first (:func:`_draws`), then the other winners
