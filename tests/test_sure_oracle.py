@@ -205,3 +205,19 @@ def test_a_cashing_count_stopped_at_its_need_does_not_cap_a_later_question(
     before = oracle.budget.oracle_nodes
     assert oracle.decide(hands, (30,), 2, spade_ace, shown, 11, 4_000) is True
     assert oracle.budget.oracle_nodes - before < 100
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_trumps_left_after_a_ruff_in_the_short_hand_still_count(compiled: bool) -> None:
+    """Spades trumps, North on lead with ♠T8 ♥6 ♦A ♣A opposite ♠Q ♥K85 ♣7, the pool holding
+    ♠74. Neither count alone proves three tricks: North's trumps take two whatever anyone
+    plays (the ♠7 and ♠4 top neither), and cashing finds one (the ♦A ruffed by South's ♠Q,
+    then nothing else cashes while trumps are out). Counted together, the ruff in the short
+    hand and North's two trumps after it are three, proved with no search in either game
+    (1,544 nodes before); the plain game agrees."""
+    hands = _hands("ST S8 H6 DA CA", "S7 DQ D2 C6 C3", "SQ HK H8 H5 C7", "S4 HJ H9 CQ C8")
+    oracle = SureOracle(0, 0, Budget(10**9), compiled=compiled)
+    assert oracle.sure(hands, (), 0, 0, 0, 3)
+    assert oracle.budget.oracle_nodes == 0
+    assert reference_sure(hands, (), 0, 0, 0, 0, 0, 3)
+    assert not reference_sure(hands, (), 0, 0, 0, 0, 0, 5)

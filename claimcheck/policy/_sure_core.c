@@ -293,13 +293,29 @@ static void spend(Core *o) {
     else if (o->cap && o->nodes > o->cap) o->abort = 2;
 }
 
-static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, int need) {
+/* sure.py _trump_floor: the tricks x and y take with their trumps whatever anyone plays,
+ * against the m highest of the pool's trumps ptrumps. */
+static int trump_floor(u64 x, u64 y, u64 ptrumps, int m, int t) {
+    u64 theirs = ptrumps;
+    for (int k = popc(ptrumps) - m; k > 0; k--) theirs &= theirs - 1;
+    u64 tx = x & SUIT(t), ty = y & SUIT(t);
+    int fx = popc(tx) - topped(tx, theirs), fy = popc(ty) - topped(ty, theirs);
+    int f = fx > fy ? fx : fy;
+    return f > 0 ? f : 0;
+}
+
+static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, int need,
+                       u64 ptrumps) {
     int t = o->trump;
     if (need <= 0 || !x) return 0;
     int hit;
     if (st_lookup(&o->local, x, y, counts, &hit)) return hit;
-    int best = 0;
     int trumps_out = t < 4 ? (int)(counts >> (4 * t) & 0xF) : 0;
+    int best = t < 4 ? trump_floor(x, y, ptrumps, trumps_out, t) : 0;
+    if (best >= need) {
+        if (!st_store(&o->local, x, y, counts, best)) o->abort = 3;
+        return best;
+    }
     int ruff_with = -1;
     if (t < 4) {
         u64 y_trumps = y & SUIT(t);
@@ -343,8 +359,8 @@ static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, in
         for (int i = 0; i < np; i++) {
             u64 nx = x & ~((u64)1 << plays[i][0]);
             u64 ny = plays[i][1] >= 0 ? y & ~((u64)1 << plays[i][1]) : y;
-            int sub = plays[i][2] ? tops_search(o, ny, nx, th, left, need - 1)
-                                  : tops_search(o, nx, ny, th, left, need - 1);
+            int sub = plays[i][2] ? tops_search(o, ny, nx, th, left, need - 1, ptrumps)
+                                  : tops_search(o, nx, ny, th, left, need - 1, ptrumps);
             if (sub + 1 > best) {
                 best = sub + 1;
                 if (best >= need) {
@@ -369,13 +385,16 @@ static int cashable(Core *o, u64 lead, u64 partner, u64 pool, int need) {
     u64 packed = 0;
     for (int s = 0; s < 4; s++) packed |= (u64)(th[s] + 1) << (6 * s);
     packed |= (u64)m << 24;
+    /* The trump floor depends on the ranks of the pool's trumps (sure.py): in the key. */
+    u64 ptrumps = o->trump < 4 ? pool & SUIT(o->trump) : 0;
+    if (o->trump < 4) packed |= (ptrumps >> (13 * o->trump)) << 40;
     /* The value is the count, plus 32 when it is exact: a search that reached its need
      * stopped there, and answers a later question only when that needs no more (sure.py). */
     int hit;
     int found = st_lookup(&o->tops, lead, partner, packed, &hit);
     if (found && ((hit & 32) || (hit & 31) >= need)) return hit & 31;
     st_clear(&o->local);
-    int result = tops_search(o, lead, partner, th, m, need);
+    int result = tops_search(o, lead, partner, th, m, need, ptrumps);
     if ((found || o->tops.n < TOPS_CACHE_MAX)
         && !st_store(&o->tops, lead, partner, packed, result + (result < need ? 32 : 0)))
         o->abort = 3;

@@ -181,7 +181,7 @@ class SureOracle:
         self._hi: dict[tuple[int, int, int, int, int, int], int] = {}
         self._mid_lo: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
         self._mid_hi: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
-        self._tops: dict[tuple[int, int, int, int, int, int, int], tuple[int, bool]] = {}
+        self._tops: dict[tuple[int, int, int, int, int, int, int, int], tuple[int, bool]] = {}
         """The cashing bound of earlier questions: (tricks, exact). A search that reached the
         tricks it was asked for stopped there, so its count is only a floor (not exact)."""
 
@@ -506,8 +506,11 @@ class SureOracle:
             theirs = pool & SUIT_RANGES[s]
             m[s] = theirs.bit_count()
             th[s] = theirs.bit_length() - 1 if theirs else 13 * s - 1
+        # The trump floor below depends on the ranks of the pool's trumps, not only on their
+        # top card and count: they are part of the key.
+        ptrumps = pool & SUIT_RANGES[t] if t < 4 else 0
         key = (lead, partner, th[0], th[1], th[2], th[3],
-               m[0] | m[1] << 4 | m[2] << 8 | m[3] << 12)
+               m[0] | m[1] << 4 | m[2] << 8 | m[3] << 12, ptrumps)
         hit = self._tops.get(key)
         # A count stopped at an earlier question's need answers a question that needs no
         # more; a bigger need searches again (vugraph 01050:19: ten sure, then eleven asked,
@@ -516,23 +519,32 @@ class SureOracle:
             return hit[0]
         memo: dict[tuple[int, int, int], int] = {}
         result = self._tops_search(lead, partner, th, m[0] | m[1] << 4 | m[2] << 8 | m[3] << 12,
-                                   t, need, memo)
+                                   t, need, memo, ptrumps)
         if hit is not None or len(self._tops) < 200_000:
             self._tops[key] = (result, result < need)
         return result
 
     def _tops_search(self, x: int, y: int, th: list[int], counts: int, t: int, need: int,
-                     memo: dict[tuple[int, int, int], int]) -> int:
+                     memo: dict[tuple[int, int, int], int], ptrumps: int) -> int:
         """Most tricks cashing winners with hand *x* on lead and *y* its partner (see above);
-        *counts* packs the pool's cards per suit, four bits a suit."""
+        *counts* packs the pool's cards per suit, four bits a suit; *ptrumps* is the pool's
+        trumps where the cashing began.
+
+        Wherever the cashing stops, the trumps left in the two hands still count
+        (:func:`_trump_floor`): with ♠T8 ♦A opposite ♠Q and no diamond, against ♠74, the ♦A
+        ruffed by the ♠Q and North's two trumps after it are three tricks, which neither
+        count finds alone (tests/test_sure_oracle.py: a ruff in the short hand)."""
         if need <= 0 or not x:
             return 0
         key = (x, y, counts)
         hit = memo.get(key)
         if hit is not None:
             return hit
-        best = 0
         trumps_out = t < 4 and counts >> (4 * t) & 0xF
+        best = _trump_floor(x, y, ptrumps, trumps_out, t) if t < 4 else 0
+        if best >= need:
+            memo[key] = best
+            return best
         # Partner's cheapest trump above every pool trump: it wins any trick it ruffs.
         ruff_with = -1
         if t < 4:
@@ -587,9 +599,9 @@ class SureOracle:
                 nx = x & ~(1 << lc)
                 ny = y & ~(1 << pc) if pc >= 0 else y
                 if partner_wins:
-                    sub = self._tops_search(ny, nx, th, left, t, need - 1, memo)
+                    sub = self._tops_search(ny, nx, th, left, t, need - 1, memo, ptrumps)
                 else:
-                    sub = self._tops_search(nx, ny, th, left, t, need - 1, memo)
+                    sub = self._tops_search(nx, ny, th, left, t, need - 1, memo, ptrumps)
                 if sub + 1 > best:
                     best = sub + 1
                     if best >= need:
@@ -716,6 +728,22 @@ class SureOracle:
             if not self._after(a, b, npool, trick + (card,), leader, nv, m1, m3, need):
                 return False
         return True
+
+
+def _trump_floor(x: int, y: int, ptrumps: int, m: int, t: int) -> int:
+    """Tricks hands *x* and *y* take with their trumps whatever anyone plays, against the
+    pool's trumps left after the cashing search's rounds: the *m* highest of *ptrumps*.
+
+    The count is :meth:`SureOracle._trump_bounds`'s from below (each trump of a hand is played
+    in a trick of its own, and each pool trump tops one of them at most). The cashing search
+    assumes each round of trumps takes the pool's lowest trump and only one: whichever trumps
+    the defence really played, fewer or lower trumps are left than these, and topping them
+    is no easier, so the floor stays sound."""
+    theirs = ptrumps
+    for _ in range(ptrumps.bit_count() - m):
+        theirs &= theirs - 1
+    tx, ty = x & SUIT_RANGES[t], y & SUIT_RANGES[t]
+    return max(tx.bit_count() - topped(tx, theirs), ty.bit_count() - topped(ty, theirs), 0)
 
 
 def _can_hold(held: int, pool: int, voids: int, seat: int, other: int, n_seat: int,
