@@ -163,41 +163,118 @@ static inline u64 hash4(u64 a, u64 b, u64 c, u64 d) {
 /* Proved bounds of one state: need <= lo is sure, need >= hi is not (sure.py's _lo / _hi,
  * default 0 and 99). */
 typedef struct {
-    u64 k0, k1, k2;
+    u64 k0, k1, k2; /* k0's top GEN_BITS bits hold the generation that wrote the entry */
     u64 k3 : 52; /* the packed trick, leader, voids and counts use 52 bits at most */
-    u64 lo : 4, hi : 7, used : 1; /* tricks <= 13; hi is 99 when nothing is proved */
+    u64 lo : 4, hi : 7, spare : 1; /* tricks <= 13; hi is 99 when nothing is proved */
 } Bound; /* 32 bytes: a ruling may store millions of these */
-typedef struct { Bound *e; size_t cap, n; } BoundTable;
 
-static int bt_init(BoundTable *t) {
-    t->cap = 1 << 12; t->n = 0;
-    t->e = calloc(t->cap, sizeof(Bound));
-    return t->e != NULL;
+/* Memory for the tables is kept from one oracle to the next in the process, and an entry
+ * counts only in the generation that wrote it: a new table is empty without zeroing its
+ * memory. A ruling of 5 million oracle nodes writes hundreds of megabytes of entries, and
+ * with fresh memory for each ruling the kernel zeroing its pages was a fifth of the oracle's
+ * time (perf on vugraph 22050:1). Only memory is reused, never an entry: each ruling's
+ * tables start empty, so its answers and node counts are the ones it gets alone. */
+#define GEN_BITS 12
+#define GEN_SHIFT (64 - GEN_BITS)
+#define GEN_MAX (((u64)1 << GEN_BITS) - 1)
+
+typedef struct { Bound *e; size_t size; u64 gen; } Slab; /* size entries; gen last used */
+typedef struct { Bound *e; size_t cap, n, size; u64 gen; } BoundTable;
+/* cap: entries in use (a power of two, at most size, the slab's); gen: this table's stamp */
+
+#define SPARE_SLABS 8
+#define SPARE_BYTES ((size_t)1 << 30)
+static Slab spare[SPARE_SLABS];
+static int n_spare = 0;
+
+/* A slab of at least cap entries, from the spares (the smallest that fits) or new; its
+ * generation moved on so that nothing in it counts. 0 when memory runs out. */
+static int slab_take(size_t cap, Slab *out) {
+    int best = -1;
+    for (int i = 0; i < n_spare; i++)
+        if (spare[i].size >= cap && (best < 0 || spare[i].size < spare[best].size)) best = i;
+    if (best >= 0) {
+        *out = spare[best];
+        spare[best] = spare[--n_spare];
+        if (++out->gen > GEN_MAX) { /* every stamp used: zero it once and start again */
+            memset(out->e, 0, out->size * sizeof(Bound));
+            out->gen = 1;
+        }
+        return 1;
+    }
+    out->e = calloc(cap, sizeof(Bound)); /* zeroed: generation 0 is never a table's */
+    out->size = cap; out->gen = 1;
+    return out->e != NULL;
 }
+
+/* Keep a slab for a later table, within SPARE_SLABS slabs and SPARE_BYTES in all (the
+ * smallest given back first). */
+static void slab_give(Slab s) {
+    for (;;) {
+        size_t bytes = s.size * sizeof(Bound);
+        for (int i = 0; i < n_spare; i++) bytes += spare[i].size * sizeof(Bound);
+        if (n_spare < SPARE_SLABS && bytes <= SPARE_BYTES) { spare[n_spare++] = s; return; }
+        int small = -1;
+        for (int i = 0; i < n_spare; i++)
+            if (small < 0 || spare[i].size < spare[small].size) small = i;
+        if (small < 0 || spare[small].size > s.size) { free(s.e); return; }
+        free(spare[small].e);
+        spare[small] = spare[--n_spare];
+    }
+}
+
+static int bt_use(BoundTable *t, size_t cap) {
+    Slab s;
+    if (!slab_take(cap, &s)) return 0;
+    t->e = s.e; t->size = s.size; t->gen = s.gen; t->cap = cap; t->n = 0;
+    return 1;
+}
+
+static void bt_release(BoundTable *t) {
+    if (!t->e) return;
+    Slab s = {t->e, t->size, t->gen};
+    slab_give(s);
+    t->e = NULL;
+}
+
+/* A new table takes the largest spare slab whole (cap = its size): a ruling as large as an
+ * earlier one then never grows its table, and a small one only probes sparser memory. */
+static int bt_init(BoundTable *t) {
+    size_t cap = 1 << 12;
+    for (int i = 0; i < n_spare; i++)
+        if (spare[i].size > cap) cap = spare[i].size;
+    t->e = NULL;
+    return bt_use(t, cap);
+}
+
+static inline int bt_live(const BoundTable *t, const Bound *e) { return (e->k0 >> GEN_SHIFT) == t->gen; }
 
 static Bound *bt_find(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
     size_t i = hash4(k0, k1, k2, k3) & (t->cap - 1);
+    u64 g0 = k0 | t->gen << GEN_SHIFT;
     for (;;) {
         Bound *e = &t->e[i];
-        if (!e->used) return NULL;
-        if (e->k0 == k0 && e->k1 == k1 && e->k2 == k2 && e->k3 == k3) return e;
+        if (!bt_live(t, e)) return NULL;
+        if (e->k0 == g0 && e->k1 == k1 && e->k2 == k2 && e->k3 == k3) return e;
         i = (i + 1) & (t->cap - 1);
     }
 }
 
 static int bt_grow(BoundTable *t) {
-    size_t cap = t->cap * 2;
-    Bound *e = calloc(cap, sizeof(Bound));
-    if (!e) return 0;
-    for (size_t j = 0; j < t->cap; j++) {
-        Bound *o = &t->e[j];
-        if (!o->used) continue;
-        size_t i = hash4(o->k0, o->k1, o->k2, o->k3) & (cap - 1);
-        while (e[i].used) i = (i + 1) & (cap - 1);
-        e[i] = *o;
+    BoundTable old = *t;
+    if (!bt_use(t, old.cap * 2)) { *t = old; return 0; }
+    u64 g = t->gen << GEN_SHIFT, mask = ((u64)1 << GEN_SHIFT) - 1;
+    for (size_t j = 0; j < old.cap; j++) {
+        Bound *o = &old.e[j];
+        if (!bt_live(&old, o)) continue;
+        u64 k0 = o->k0 & mask;
+        size_t i = hash4(k0, o->k1, o->k2, o->k3) & (t->cap - 1);
+        while (bt_live(t, &t->e[i])) i = (i + 1) & (t->cap - 1);
+        t->e[i] = *o;
+        t->e[i].k0 = k0 | g;
     }
-    free(t->e);
-    t->e = e; t->cap = cap;
+    t->n = old.n;
+    bt_release(&old);
     return 1;
 }
 
@@ -207,10 +284,10 @@ static Bound *bt_get(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
     if (e) return e;
     if (4 * (t->n + 1) > 3 * t->cap && !bt_grow(t)) return NULL; /* load <= 3/4 */
     size_t i = hash4(k0, k1, k2, k3) & (t->cap - 1);
-    while (t->e[i].used) i = (i + 1) & (t->cap - 1);
+    while (bt_live(t, &t->e[i])) i = (i + 1) & (t->cap - 1);
     e = &t->e[i];
-    e->k0 = k0; e->k1 = k1; e->k2 = k2; e->k3 = k3;
-    e->lo = 0; e->hi = 99; e->used = 1;
+    e->k0 = k0 | t->gen << GEN_SHIFT; e->k1 = k1; e->k2 = k2; e->k3 = k3;
+    e->lo = 0; e->hi = 99; e->spare = 0;
     t->n++;
     return e;
 }
@@ -701,67 +778,43 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
     int concede = 0;
     u64 k0 = 0, k1 = 0, k2 = 0, k3 = 0;
     BoundTable *table = NULL;
+    /* The cheap bounds come before the table and what they decide is not stored: they are
+     * functions of the state alone (and monotone in need), so a state they decide gets the
+     * same answer whenever it comes back, and the table, whose probes are most of the time
+     * spent here (perf on vugraph 22050:1: bt_find 23% of the process), holds only what a
+     * search proved. The answers and the node counts are sure.py's, which stores them all. */
     if (!is_start) {
+        if (nt == 1 && side(o, leader) && need <= led_winner(o, a, b, pool, trick[0], leader, need))
+            return 1;
         k0 = a; k1 = b; k2 = pool;
         k3 = pack_trick(trick, nt) << 32 | (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
         table = &o->mid;
-        Bound *e = bt_find(table, k0, k1, k2, k3);
-        if (e) {
-            if (need <= e->lo) return 1;
-            if (need >= e->hi) return 0;
-        }
-        if (nt == 1 && side(o, leader) && need <= led_winner(o, a, b, pool, trick[0], leader, need)) {
-            Bound *s = bt_get(table, k0, k1, k2, k3);
-            if (!s) { o->abort = 3; return 0; }
-            s->lo = (unsigned)need & 0xF;
-            return 1;
-        }
     } else {
         compress(&a, &b, &pool);
-        k0 = a; k1 = b; k2 = pool;
-        k3 = (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
-        table = &o->start;
-        Bound *e = bt_find(table, k0, k1, k2, k3);
-        if (e) {
-            if (need <= e->lo) return 1;
-            if (need >= e->hi) return 0;
-        }
         if (o->trump < 4) {
             int lo, hi;
             trump_bounds(o, a, b, pool, voids, n1, n3, left, &lo, &hi);
-            if (need <= lo) {
-                Bound *s = bt_get(table, k0, k1, k2, k3);
-                if (!s) { o->abort = 3; return 0; }
-                if (need > s->lo) s->lo = (unsigned)need & 0xF;
-                return 1;
-            }
-            if (need > hi) {
-                Bound *s = bt_get(table, k0, k1, k2, k3);
-                if (!s) { o->abort = 3; return 0; }
-                if (need < s->hi) s->hi = (unsigned)need & 0x7F;
-                return 0;
-            }
+            if (need <= lo) return 1;
+            if (need > hi) return 0;
         }
         if (side(o, seat)) {
             u64 lead = seat == c ? a : b, partner = seat == c ? b : a;
-            if (need <= cashable(o, lead, partner, pool, need)) {
-                Bound *s = bt_get(table, k0, k1, k2, k3);
-                if (!s) { o->abort = 3; return 0; }
-                if (need > s->lo) s->lo = (unsigned)need & 0xF;
-                return 1;
-            }
+            if (need <= cashable(o, lead, partner, pool, need)) return 1;
             concede = need < left;
         } else if (need > left - defence_cashes(o, a, b, pool, voids, seat, n1, n3)) {
-            Bound *s = bt_get(table, k0, k1, k2, k3);
-            if (!s) { o->abort = 3; return 0; }
-            if (need < s->hi) s->hi = (unsigned)need & 0x7F;
             return 0;
         } else if (need <= win_the_lead(o, a, b, pool, voids, seat, need)) {
-            Bound *s = bt_get(table, k0, k1, k2, k3);
-            if (!s) { o->abort = 3; return 0; }
-            if (need > s->lo) s->lo = (unsigned)need & 0xF;
             return 1;
         }
+        if (o->abort) return 0;
+        k0 = a; k1 = b; k2 = pool;
+        k3 = (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
+        table = &o->start;
+    }
+    Bound *e = bt_find(table, k0, k1, k2, k3);
+    if (e) {
+        if (need <= e->lo) return 1;
+        if (need >= e->hi) return 0;
     }
     if (o->abort) return 0;
     spend(o);
@@ -843,7 +896,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->start.e); free(self->mid.e); free(self->tops.e); free(self->local.e);
+    bt_release(&self->start); bt_release(&self->mid); free(self->tops.e); free(self->local.e);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
