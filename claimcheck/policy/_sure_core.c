@@ -388,11 +388,7 @@ static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, in
     int hit;
     if (st_lookup(&o->local, x, y, counts, &hit)) return hit;
     int trumps_out = t < 4 ? (int)(counts >> (4 * t) & 0xF) : 0;
-    int best = t < 4 ? trump_floor(x, y, ptrumps, trumps_out, t) : 0;
-    if (best >= need) {
-        if (!st_store(&o->local, x, y, counts, best)) o->abort = 3;
-        return best;
-    }
+    int best = 0;
     int ruff_with = -1;
     if (t < 4) {
         u64 y_trumps = y & SUIT(t);
@@ -446,6 +442,12 @@ static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, in
                 }
             }
         }
+    }
+    /* The trump floor last, where the cashing fell short: the same value (the larger of
+     * the two) as sure.py's, which counts it first, without its cost where a cash suffices. */
+    if (t < 4 && (x | y) & SUIT(t)) {
+        int f = trump_floor(x, y, ptrumps, trumps_out, t);
+        if (f > best) best = f;
     }
     if (!st_store(&o->local, x, y, counts, best)) o->abort = 3;
     return best;
