@@ -165,7 +165,7 @@ static inline u64 hash4(u64 a, u64 b, u64 c, u64 d) {
 typedef struct {
     u64 k0, k1, k2; /* k0's top GEN_BITS bits hold the generation that wrote the entry */
     u64 k3 : 52; /* the packed trick, leader, voids and counts use 52 bits at most */
-    u64 lo : 4, hi : 7, spare : 1; /* tricks <= 13; hi is 99 when nothing is proved */
+    u64 lo : 4, hi : 7, unused : 1; /* tricks <= 13; hi is 99 when nothing is proved */
 } Bound; /* 32 bytes: a ruling may store millions of these */
 
 /* Memory for the tables is kept from one oracle to the next in the process, and an entry
@@ -262,7 +262,7 @@ static Bound *bt_find(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
 
 static int bt_grow(BoundTable *t) {
     BoundTable old = *t;
-    if (!bt_use(t, old.cap * 2)) { *t = old; return 0; }
+    if (!bt_use(t, old.cap * 2)) return 0; /* t is left as it was */
     u64 g = t->gen << GEN_SHIFT, mask = ((u64)1 << GEN_SHIFT) - 1;
     for (size_t j = 0; j < old.cap; j++) {
         Bound *o = &old.e[j];
@@ -287,7 +287,7 @@ static Bound *bt_get(BoundTable *t, u64 k0, u64 k1, u64 k2, u64 k3) {
     while (bt_live(t, &t->e[i])) i = (i + 1) & (t->cap - 1);
     e = &t->e[i];
     e->k0 = k0 | t->gen << GEN_SHIFT; e->k1 = k1; e->k2 = k2; e->k3 = k3;
-    e->lo = 0; e->hi = 99; e->spare = 0;
+    e->lo = 0; e->hi = 99; e->unused = 0;
     t->n++;
     return e;
 }
@@ -387,8 +387,8 @@ static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, in
     if (need <= 0 || !x) return 0;
     int hit;
     if (st_lookup(&o->local, x, y, counts, &hit)) return hit;
-    int trumps_out = t < 4 ? (int)(counts >> (4 * t) & 0xF) : 0;
     int best = 0;
+    int trumps_out = t < 4 ? (int)(counts >> (4 * t) & 0xF) : 0;
     int ruff_with = -1;
     if (t < 4) {
         u64 y_trumps = y & SUIT(t);
@@ -443,8 +443,7 @@ static int tops_search(Core *o, u64 x, u64 y, const int *th, unsigned counts, in
             }
         }
     }
-    /* The trump floor last, where the cashing fell short: the same value (the larger of
-     * the two) as sure.py's, which counts it first, without its cost where a cash suffices. */
+    /* The trump floor last, where the cashing fell short (sure.py). */
     if (t < 4 && (x | y) & SUIT(t)) {
         int f = trump_floor(x, y, ptrumps, trumps_out, t);
         if (f > best) best = f;

@@ -540,11 +540,8 @@ class SureOracle:
         hit = memo.get(key)
         if hit is not None:
             return hit
+        best = 0
         trumps_out = t < 4 and counts >> (4 * t) & 0xF
-        best = _trump_floor(x, y, ptrumps, trumps_out, t) if t < 4 else 0
-        if best >= need:
-            memo[key] = best
-            return best
         # Partner's cheapest trump above every pool trump: it wins any trick it ruffs.
         ruff_with = -1
         if t < 4:
@@ -607,6 +604,10 @@ class SureOracle:
                     if best >= need:
                         memo[key] = best
                         return best
+        # Where the cashing falls short, the trumps left still count: counted last, as it is
+        # needed only there.
+        if t < 4 and (x | y) & SUIT_RANGES[t]:
+            best = max(best, _trump_floor(x, y, ptrumps, trumps_out, t))
         memo[key] = best
         return best
 
