@@ -549,9 +549,16 @@ def _no_guess(p: Point, seat: int) -> bool:
     matter of what he keeps, not a finesse or a drop (70E1)."""
     if not p.trick:
         return False  # a lead is asked card by card (:func:`_plays_low`)
-    if not p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+    followable = p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]
+    if not followable:
         return True
-    win_seat, _ = _current_winner(p)
+    win_seat, win_card = _current_winner(p)
+    if not any(beats(c, win_card, p.trump) for c in ascending(followable)):
+        # None of the cards he can follow with beats the card winning the trick (partner's
+        # ace that a ruff may still beat, or an opponent's higher card): whichever he plays,
+        # the trick goes as it would have; what differs is what he keeps (vugraph 31050:1:
+        # the ♣Q of ♣Q42 under dummy's ♣A is no finesse of 70E1).
+        return True
     return win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat)
 
 
@@ -647,6 +654,19 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     if layouts is not None and len({c // 13 for c in kept}) > 1:
         kept = _likeliest(kept, layouts)
     kept = _plays_low(p, seat, kept, no_guess)
+    if no_guess and len(kept) > 1 and p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+        # He follows and none of his cards decides the trick: what differs is what he keeps,
+        # and no card is being played for (no guess of 70E1). A winner whose suit then cashes
+        # a trick fewer from the top in his picture is thrown away while a lower card
+        # remains, and that is not normal (§4.1: never throwing what he believes he needs):
+        # vugraph 31050:1, the ♣Q of ♣Q42 under dummy's ♣A with dummy's ♣K87 left, where
+        # partner's ♣87 between them had kept it normal as an unblocking. Where throwing it
+        # is an unblocking that the suit needs, the lower card is the worse one, and the
+        # minimum takes it anyway.
+        believed = _believed_opp(p, seat)
+        low = min(kept)
+        kept = [c for c in kept if c == low or not _is_believed_winner(c, believed)
+                or _expendable(p, seat, c, believed)]
     alts = _narrow(p, seat, kept)
     if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1 and not no_guess:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play
