@@ -517,11 +517,12 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
 
 def _plays_low(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[int]:
     """Of *kept*, the cards he would play where no card of his decides the trick (he discards,
-    or follows under partner's sure winner: *no_guess*, :func:`_no_guess`; or he leads towards
-    partner's winner of the suit): of two cards of a suit with no card of partner's between
-    them, the lower. The higher does all the lower does (it stands in the same place against
-    partner's cards, so it blocks or unblocks nothing more) and beats the opponents' cards
-    between them too: playing it is throwing away what he may need, not a guess of 70E1.
+    or follows where none of his cards beats the winning one or under partner's sure winner:
+    *no_guess*, :func:`_no_guess`; or he leads towards partner's winner of the suit): of two
+    cards of a suit with no card of partner's between them, the lower. The higher does all
+    the lower does (it stands in the same place against partner's cards, so it blocks or
+    unblocks nothing more) and beats the opponents' cards between them too: playing it is
+    throwing away what he may need, not a guess of 70E1.
     Throwing the ♣9 of ♣AQ974 opposite ♣KT rather than the ♣4, on a heart, under partner's ♣K or
     led to it (vugraph 24030:27), gave the fifth club to West's ♣8, and no director calls it
     normal. Ruffs stay as they are: ruffing low where an overruff may come is careless, not
@@ -545,8 +546,9 @@ def _plays_low(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[int
 
 def _no_guess(p: Point, seat: int) -> bool:
     """True when the card *seat* plays cannot decide the trick in progress: he cannot follow
-    (he ruffs or discards), or partner's card surely wins it. Which card he then plays is a
-    matter of what he keeps, not a finesse or a drop (70E1)."""
+    (he ruffs or discards), none of the cards he can follow with beats the card winning it,
+    or partner's card surely wins it. Which card he then plays is a matter of what he keeps,
+    not a finesse or a drop (70E1)."""
     if not p.trick:
         return False  # a lead is asked card by card (:func:`_plays_low`)
     followable = p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]
