@@ -234,6 +234,10 @@ def test_bounds_below_the_claim_settle_the_verdict() -> None:
     assert settled.settled_by_bounds == "adjusted"
     assert outcome(settled)[0].endswith("(fails in any case)")
     assert "the claim fails in any case" in render_text(settled, diagram=False)
+    assert "no normal line losing a trick" not in render_text(settled, diagram=False)
     open_ = replace(ruling, bounds=(lo, ruling.claimed))
     assert open_.settled_by_bounds is None
     assert outcome(open_)[0] == f"undetermined: N between {lo} and {ruling.claimed}"
+    # What was missing is the proof that no normal line loses a trick, and the text says so.
+    assert "no normal line losing a trick of the claim was found" in render_text(
+        open_, diagram=False)

@@ -58,6 +58,12 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
         elif settled == "concession-cancelled":
             out.append(f"the concession is cancelled in any case (N >= {lo} > {r.claimed}): "
                        "only the number of tricks to award is open")
+        elif hi >= r.claimed and dict(r.options).get("phase") != "concession":
+            # The upper bound is the claim: what the search lacked was the proof that no
+            # normal line loses a trick, not a line that does. The director should know which.
+            out.append("no normal line losing a trick of the claim was found; the budget ran "
+                       "out before every line was checked (a larger node budget may settle "
+                       "it)")
     else:
         out.append(f"RULING: {verdict}: {r.claimer.long_name}'s side {r.awarded_claimer}, "
                    f"opponents {r.awarded_opponents}  [laws {', '.join(r.laws)}]")
