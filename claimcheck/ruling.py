@@ -178,6 +178,11 @@ class Ruling:
         return self.position.tricks_left
 
     @property
+    def concession(self) -> bool:
+        """True when the ruling is on a concession (Law 71), not a contested claim."""
+        return dict(self.options).get("phase") == "concession"
+
+    @property
     def settled_by_bounds(self) -> Verdict | None:
         """For an undetermined ruling, the verdict its proved bounds already give: a claim
         whose upper bound is below what was claimed fails whatever N is (``adjusted``), a
@@ -187,6 +192,6 @@ class Ruling:
         if self.verdict != "undetermined" or self.bounds is None:
             return None
         lo, hi = self.bounds
-        if dict(self.options).get("phase") == "concession":
+        if self.concession:
             return "concession-cancelled" if lo > self.claimed else None
         return "adjusted" if hi < self.claimed else None

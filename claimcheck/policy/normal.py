@@ -507,8 +507,7 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     if ruffs and p.opts.profile.ruff == "lowest":
         ruffs = [min(ruffs)]
     believed = _believed_opp(p, seat)
-    losers = [c for c in rest if not _is_believed_winner(c, believed)
-              or _expendable(p, seat, c, believed)]
+    losers = [c for c in rest if _spare(p, seat, c, believed)]
     discards = losers or rest
     out = [(c, _tag(p, seat, c, Ruff.id)) for c in ruffs]
     out += [(c, _tag(p, seat, c, Discard.id)) for c in discards]
@@ -562,6 +561,14 @@ def _no_guess(p: Point, seat: int) -> bool:
         # the ♣Q of ♣Q42 under dummy's ♣A is no finesse of 70E1).
         return True
     return win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat)
+
+
+def _spare(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when throwing *card* costs nothing he believes he needs: it is no winner in his
+    picture, or a winner whose suit cashes as many tricks without it (:func:`_expendable`).
+    A safe discard throws such a card while one remains, and so does a follow that decides
+    nothing in the no-safe-card fallback."""
+    return not _is_believed_winner(card, believed) or _expendable(p, seat, card, believed)
 
 
 def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
@@ -667,8 +674,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
         # minimum takes it anyway.
         believed = _believed_opp(p, seat)
         low = min(kept)
-        kept = [c for c in kept if c == low or not _is_believed_winner(c, believed)
-                or _expendable(p, seat, c, believed)]
+        kept = [c for c in kept if c == low or _spare(p, seat, c, believed)]
     alts = _narrow(p, seat, kept)
     if len(alts) > 1 and len({c // 13 for c, _ in alts}) == 1 and not no_guess:
         # Within one suit, the options are a guess (finesse or drop, which opponent to play

@@ -58,9 +58,9 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
         elif settled == "concession-cancelled":
             out.append(f"the concession is cancelled in any case (N >= {lo} > {r.claimed}): "
                        "only the number of tricks to award is open")
-        elif hi >= r.claimed and dict(r.options).get("phase") != "concession":
-            # The upper bound is the claim: what the search lacked was the proof that no
-            # normal line loses a trick, not a line that does. The director should know which.
+        elif not r.concession:
+            # Not settled, so the upper bound reaches the claim: what the search lacked was the
+            # proof that no normal line loses a trick, not a line that does.
             out.append("no normal line losing a trick of the claim was found; the budget ran "
                        "out before every line was checked (a larger node budget may settle "
                        "it)")
