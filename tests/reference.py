@@ -136,6 +136,14 @@ def _min_line(helper: Search, oracle: SureOracle, node: Node) -> int:
     if (seat - helper.claimer) % 2 == 0:
         cards = [card for card, _ in normal_plays(helper._point(node), oracle, None,
                                                   helper.layouts_at(node))]
+        deferred = helper.layouts_at(node)
+        if deferred is not None:
+            # The engine searches a deferred decision over its unweighed cards (search.py
+            # DEFER_CARDS): they must hold every normal card, or a bound it proves is unsound.
+            deferred.defer = True
+            unweighed = {card for card, _ in normal_plays(helper._point(node), oracle, None,
+                                                          deferred)}
+            assert not deferred.deferred or unweighed >= set(cards), (node, cards, unweighed)
     else:
         own = node.hands[seat]
         if node.trick:

@@ -137,6 +137,13 @@ class Layouts:
 
     def __init__(self, fetch: Callable[[bool], LayoutScores | None]) -> None:
         self._fetch = fetch
+        self.defer = False
+        """Set by the caller: a weighing of §4.2 that can only narrow the cards is not done
+        but noted in :attr:`deferred`, and the cards come back unweighed (a superset of the
+        normal cards, :func:`_weighing_narrows`). The search weighs them only when one of
+        them leads to a line below its bound: most decisions prove no line below it from any
+        of the cards, and then none from the fewer either."""
+        self.deferred = False
 
     def totals(self, cards: list[int], first: bool = False
                ) -> tuple[dict[int, int], int, bool] | None:
@@ -661,7 +668,10 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     kept = _ties(p, seat, [c for c in cands if scores.get(c, -1) == best])
     no_guess = _no_guess(p, seat)
     if layouts is not None and len({c // 13 for c in kept}) > 1:
-        kept = _likeliest(kept, layouts)
+        if layouts.defer and _weighing_narrows(p, seat, kept):
+            layouts.deferred = True
+        else:
+            kept = _likeliest(kept, layouts)
     kept = _plays_low(p, seat, kept, no_guess)
     if no_guess and len(kept) > 1 and p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
         # He follows and none of his cards decides the trick: what differs is what he keeps,
@@ -685,6 +695,30 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     # what happened; a finesse marked by a show-out keeps its own.
     return [(c, rid if UnstatedFinesse.id in rid.split("|") else _tag(p, seat, c, NoSafeCard.id))
             for c, rid in alts]
+
+
+def _weighing_narrows(p: Point, seat: int, kept: list[int]) -> bool:
+    """True when the normal cards after weighing *kept* (:func:`_likeliest`, which keeps
+    whole suits, the best one always) are among those without it, whatever it keeps: so a
+    search that proves no line below its bound from the unweighed cards has proved it for
+    the weighed ones too. The steps after the weighing work suit by suit (:func:`_plays_low`,
+    :func:`_leads`) except a discard's (:func:`_void`): there a ruff of partner's winner is
+    dropped only while another card remains, and a winner thrown only while a spare card
+    does, and a weighing that left neither would bring them back."""
+    if not p.trick or p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+        return True
+    believed = _believed_opp(p, seat)
+    win_seat, win_card = _current_winner(p)
+    low = _plays_low(p, seat, kept, True)
+    for s in {c // 13 for c in low}:
+        cards = [c for c in low if c // 13 == s]
+        ruffs = [c for c in cards if p.trump < 4 and s == p.trump and beats(c, win_card, p.trump)]
+        if ruffs and win_seat == (seat + 2) % 4:
+            return False  # partner's winner ruffed, were the trumps all that stayed
+        rest = [c for c in cards if c not in ruffs]
+        if rest and not any(_spare(p, seat, c, believed) for c in rest):
+            return False  # winners thrown, were this suit all that stayed
+    return True
 
 
 LIKELY_MARGIN = 0.5
