@@ -42,6 +42,7 @@ from claimcheck.policy.normal import (
     after_card,
     normal_plays,
     solidity,
+    weighed_plays,
 )
 from claimcheck.policy.pictures import Picture
 from claimcheck.policy.plan_state import (
@@ -162,7 +163,7 @@ class Search:
     _deadline: float = 0.0
     _lower: dict[tuple[object, ...], int] = field(default_factory=dict)
     _choice_cache: dict[Node, list[tuple[int, str]]] = field(default_factory=dict)
-    _pending: dict[Node, tuple[Layouts, AfterDD | None]] = field(default_factory=dict)
+    _pending: dict[Node, Layouts] = field(default_factory=dict)
     """Claimer decisions whose cards came back unweighed (:attr:`Layouts.defer`): a superset
     of the normal cards, weighed by :meth:`_weighed` once one of them leads to a line."""
     incumbent: tuple[Picture, Found] | None = None
@@ -355,10 +356,8 @@ class Search:
 
     def _weighed(self, node: Node, seat: int) -> list[tuple[int, str]]:
         """The normal cards of a pending decision (:attr:`_pending`), now weighed (§4.2)."""
-        layouts, dd_after = self._pending.pop(node)
-        layouts.defer = False
-        layouts.deferred = False
-        alts = normal_plays(self._point(node), self.oracle, dd_after, layouts)
+        layouts = self._pending.pop(node)
+        alts = weighed_plays(self._point(node), layouts)
         if self.legality is not None:
             alts = self._restricted(node, seat, alts)
         self._choice_cache[node] = alts
@@ -380,7 +379,7 @@ class Search:
                 layouts.defer = True
             alts = normal_plays(self._point(node), self.oracle, dd_after, layouts)
             if layouts is not None and layouts.deferred:
-                self._pending[node] = (layouts, dd_after)
+                self._pending[node] = layouts
             if self.plan.has_technique:
                 alts = self._technique(node, alts)
             if self.legality is not None:

@@ -144,6 +144,8 @@ class Layouts:
         them leads to a line below its bound: most decisions prove no line below it from any
         of the cards, and then none from the fewer either."""
         self.deferred = False
+        self.unweighed: list[int] = []
+        """The cards a deferred weighing is to weigh (:func:`weighed_plays`)."""
 
     def totals(self, cards: list[int], first: bool = False
                ) -> tuple[dict[int, int], int, bool] | None:
@@ -670,8 +672,26 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     if layouts is not None and len({c // 13 for c in kept}) > 1:
         if layouts.defer and _weighing_narrows(p, seat, kept):
             layouts.deferred = True
+            layouts.unweighed = list(kept)
         else:
             kept = _likeliest(kept, layouts)
+    return _fallback_plays(p, seat, kept, no_guess)
+
+
+def weighed_plays(p: Point, layouts: Layouts) -> list[Alt]:
+    """The normal cards of a decision whose weighing was deferred (:attr:`Layouts.defer`):
+    the fallback finished from the cards it had kept, weighed now. Nothing is asked of the
+    oracle again: a question given up at its cap the first time may be decided the second
+    (the memo has grown since), and the cards would then no longer be the ones the search
+    took as their superset (vugraph 36070:22-2, deferred at eight cards: upheld 6 instead of
+    adjusted 5)."""
+    seat = p.seat
+    kept = _likeliest(layouts.unweighed, layouts)
+    return _fallback_plays(p, seat, kept, _no_guess(p, seat))
+
+
+def _fallback_plays(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[Alt]:
+    """:func:`_fallback` from the cards it keeps (weighed, or left unweighed)."""
     kept = _plays_low(p, seat, kept, no_guess)
     if no_guess and len(kept) > 1 and p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
         # He follows and none of his cards decides the trick: what differs is what he keeps,
