@@ -65,6 +65,8 @@ DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
 
 QUESTION_CAP = 3_000
+"""Oracle nodes one question of the search's own (the safe floor, the explanation) may take;
+an undecided question bounds nothing and explains nothing."""
 
 DEFER_CARDS = 6
 """Cards a hand, at most, at which §4.2's weighing of layouts is deferred (:attr:`Search._pending`):
@@ -75,8 +77,6 @@ searched too; with few cards left their search costs less than the solves. Measu
 24 positions of ``benchmarks/run.py --cards 7-8 --count 12`` (seconds, DDS boards solved):
 never 7.1-7.4 s, 21,777; at 4 cards 5.3-5.6 s, 13,745; at 6 cards 4.3-4.9 s, 7,486 (the
 noise of this machine is about a fifth); always 5.4-5.6 s, 7,697."""
-"""Oracle nodes one question of the search's own (the safe floor, the explanation) may take;
-an undecided question bounds nothing and explains nothing."""
 
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
@@ -357,9 +357,9 @@ class Search:
     def _weighed(self, node: Node, seat: int) -> list[tuple[int, str]]:
         """The normal cards of a pending decision (:attr:`_pending`), now weighed (§4.2)."""
         layouts = self._pending.pop(node)
+        # No legality or technique filter to apply again: neither defers (layouts_at gives
+        # none under a restriction; _compute_choices does not defer with a technique).
         alts = weighed_plays(self._point(node), layouts)
-        if self.legality is not None:
-            alts = self._restricted(node, seat, alts)
         self._choice_cache[node] = alts
         return alts
 
