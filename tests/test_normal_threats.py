@@ -6,7 +6,7 @@ from __future__ import annotations
 from claimcheck.bits import mask_of
 from claimcheck.cards import Card
 from claimcheck.plan import EMPTY_PLAN
-from claimcheck.policy.normal import Options, Point, _trick_sure
+from claimcheck.policy.normal import Options, Point, _partner_may_take, _trick_sure
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import profile_for
 
@@ -37,3 +37,29 @@ def test_the_top_card_of_the_suit_led_surely_wins_when_the_defender_left_cannot_
 
 def test_it_is_not_sure_while_the_defender_left_may_hold_a_trump() -> None:
     assert not _trick_sure(_point(0), S, Card.parse("DA").index)
+
+
+def _trick_five(south: str) -> Point:
+    """vugraph 05050:10-2 on its worst line, trick five (spades trumps, South declarer): West
+    leads the ♣Q; North (dummy), void in clubs, plays second with ♠T3 ♥QT7; South plays last."""
+    hands = (_cards("ST S3 HQ HT H7"), _cards("SK D8 D5 D2 C8"), _cards(south),
+             _cards("S5 S2 CQ C9 C7"))
+    plan = compile_plan(EMPTY_PLAN)
+    opts = Options.for_claim(profile_for("wbf"), S, True, plan, False)
+    trick = (Card.parse("CQ").index,)
+    return Point(hands, trick, W, 0, 0, 0, 0, 0, 0, plan,
+                 initial_state(plan, hands, S, 0), opts)
+
+
+def test_partner_void_with_a_trump_may_still_take_the_trick() -> None:
+    # South ruffs the club anyway: North discarding a heart gives nothing away.
+    assert _partner_may_take(_trick_five("SQ S9 S6 S4 D9"), N)
+
+
+def test_partner_above_the_card_led_may_still_take_the_trick() -> None:
+    assert _partner_may_take(_trick_five("SQ S9 S6 CK D9"), N)
+
+
+def test_partner_who_must_follow_low_cannot_take_the_trick() -> None:
+    # South's ♣3 is under the ♣Q: a heart thrown by North would give the trick away.
+    assert not _partner_may_take(_trick_five("SQ S9 S6 C3 D9"), N)

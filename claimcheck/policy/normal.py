@@ -538,6 +538,15 @@ def _plays_low(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[int
     partner = p.hands[(seat + 2) % 4]
     trump_ruff = bool(p.trick) and p.trump < 4 and not p.hands[seat] & SUIT_RANGES[
         p.trick[0] // 13]
+    if trump_ruff:
+        win_seat, win_card = _current_winner(p)
+        if win_seat == (seat + 2) % 4 and win_card // 13 == p.trump:
+            # Partner's trump is winning: a trump of his is no ruff for the trick but a
+            # choice of what to keep, and partner's trump stands between his like a card
+            # held (the ♠Q over dummy's ♠T still takes the lead; the ♠9 under it does
+            # nothing the ♠4 does not: vugraph 05050:10-2).
+            trump_ruff = False
+            partner |= 1 << win_card
     believed = _believed_opp(p, seat)
     out = []
     for y in kept:
@@ -812,13 +821,31 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         # A discard keeps the cards he sees as winners of their suit, ruffable or not.
         spare = [c for c in rest if not _is_believed_winner(c, believed)
                  or _expendable(p, seat, c, believed)]
-        if ruffs and not spare and (win_seat - seat) % 2:
+        if ruffs and not spare and (win_seat - seat) % 2 and not _partner_may_take(p, seat):
             # An opponent is winning the trick and he can ruff it: throwing the card he sees
             # as the winner of its suit instead gives a trick away for nothing, however few
             # tricks are sure (vugraph 38010:2-2: the ♥K thrown on a club, 2 of 5).
             return ruffs
         return ruffs + (spare or rest) if (ruffs or rest) else cands
     return cands
+
+
+def _partner_may_take(p: Point, seat: int) -> bool:
+    """True when partner plays last to the trick and can still take it from the opponent
+    winning it: by ruffing (void in the suit led, holding a trump) or with a higher card of
+    the suit led. Then a discard is not a trick given away for nothing.
+    It reads partner's hand as it is: right where partner is dummy, and for a defender's claim
+    it errs towards the claimer (he may not know partner can take the trick), where 70A would
+    turn the doubt against him: not mended, noted in the issue."""
+    if len(p.trick) != 1:
+        return False
+    partner = p.hands[(seat + 2) % 4]
+    led = p.trick[0] // 13
+    _, win_card = _current_winner(p)
+    follows = partner & SUIT_RANGES[led]
+    if follows:
+        return win_card // 13 == led and follows.bit_length() - 1 > win_card
+    return p.trump < 4 and bool(partner & SUIT_RANGES[p.trump])
 
 
 def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
