@@ -6,7 +6,14 @@ from __future__ import annotations
 from claimcheck.bits import mask_of
 from claimcheck.cards import Card
 from claimcheck.plan import EMPTY_PLAN
-from claimcheck.policy.normal import Options, Point, _partner_may_take, _trick_sure
+from claimcheck.policy.normal import (
+    Options,
+    Point,
+    _has_chance,
+    _partner_may_take,
+    _ties,
+    _trick_sure,
+)
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import profile_for
 
@@ -63,3 +70,44 @@ def test_partner_above_the_card_led_may_still_take_the_trick() -> None:
 def test_partner_who_must_follow_low_cannot_take_the_trick() -> None:
     # South's ♣3 is under the ♣Q: a heart thrown by North would give the trick away.
     assert not _partner_may_take(_trick_five("SQ S9 S6 C3 D9"), N)
+
+
+def _trick_two_19050() -> Point:
+    """vugraph 19050:14 on its worst line at trick two (notrump, West declarer, claiming all
+    seven): West led the ♦8, North threw the ♣Q; East (dummy) discards from ♠AKQ6 ♥7 ♣7, the
+    fifth spade needed for the claim."""
+    hands = (_cards("S7 S5 S3 H6 CA"), _cards("SA SK SQ S6 H7 C7"),
+             _cards("S8 HK H9 CK CT C3"), _cards("S2 HA HT CJ C8"))
+    plan = compile_plan(EMPTY_PLAN)
+    opts = Options.for_claim(profile_for("wbf"), W, True, plan, False)
+    trick = (Card.parse("D8").index, Card.parse("CQ").index)
+    return Point(hands, trick, W, 4, 0, 0, 0, 0, 0, plan,
+                 initial_state(plan, hands, W, 4), opts)
+
+
+def test_a_length_card_has_a_chance_and_a_lone_low_card_has_none() -> None:
+    p = _trick_two_19050()
+    believed = p.hands[N] | p.hands[S]
+    assert _has_chance(p, E, Card.parse("S6").index, believed)  # the fifth round, 3-3 or 4-2
+    assert not _has_chance(p, E, Card.parse("C7").index, believed)  # under ♣AKQT, alone
+    # West's ♥AT can fall on the ♥K9: the ♥7 wins a trick if they go together.
+    assert _has_chance(p, E, Card.parse("H7").index, believed)
+
+
+def test_a_tie_of_discards_throws_the_card_with_no_chance() -> None:
+    p = _trick_two_19050()
+    kept = [Card.parse(c).index for c in ("C7", "H7", "S6")]
+    assert _ties(p, E, kept) == kept[:1]
+
+
+def test_a_queen_under_the_ace_has_a_chance_by_rank() -> None:
+    # vugraph 02050:9: West's ♦Q of ♦AQ86, the ♦K out, is not thrown as a card with no chance
+    # (it falls third in the suit, too early for a length winner against four out).
+    hands = (_cards("SQ DJ DT D9"), _cards("ST D7 D5"), _cards("S7 S4 DK"),
+             _cards("DA DQ D8 D6"))
+    plan = compile_plan(EMPTY_PLAN)
+    opts = Options.for_claim(profile_for("wbf"), E, True, plan, False)
+    trick = (Card.parse("C9").index, Card.parse("H5").index)
+    p = Point(hands, trick, E, 4, 0, 0, 0, 0, 0, plan, initial_state(plan, hands, E, 4), opts)
+    believed = hands[N] | hands[S]
+    assert _has_chance(p, W, Card.parse("DQ").index, believed)

@@ -855,7 +855,8 @@ def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
     rather than one that cannot, when no trick is left to concede (not the ♣10 under East's
     ♣J from ♣AT985); discarding, a believed loser rather than a believed winner, and a card
     that can never take a trick rather than one that might (not the ♣Q from ♣AQ with the
-    ♦6 to throw)."""
+    ♦6 to throw), and before that a card with no chance of a trick rather than one with a
+    chance (:func:`_has_chance`)."""
     if not p.trick:
         return _lead_floor(p, seat, kept)
     led = p.trick[0] // 13
@@ -871,10 +872,34 @@ def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
     if losers and len(losers) < len(rest):
         kept = [c for c in kept if c not in rest or c in losers]
         rest = losers
+    hopeless = [c for c in rest if not _has_chance(p, seat, c, believed)]
+    if hopeless and len(hopeless) < len(rest):
+        kept = [c for c in kept if c not in rest or c in hopeless]
+        rest = hopeless
     dead = [c for c in rest if _dead(p.hands[seat], c, believed)]
     if dead and len(dead) < len(rest):
         kept = [c for c in kept if c not in rest or c in dead]
     return kept
+
+
+def _has_chance(p: Point, seat: int, card: int, believed: int) -> bool:
+    """True when *card* may take a trick of its suit as the cards fall in a normal way: by
+    length, once the opponents' cards there split as evenly as they can (they are gone after
+    ceil(m / 2) rounds, and his own cards above it carry it past them), or by rank, when no
+    more of their cards are above it than his side holds above it to fall on (the ♦Q of
+    ♦AQ86 under the ♦K). A card with neither is thrown before one with a chance: no card is
+    safe where this matters (the claim rests on what he did not state, a break as often as
+    not), and a claimer who claims on a suit keeps it, whatever the double-dummy layouts say,
+    since they find squeezes and finesses he never planned (vugraph 19050:14: dummy's ♠6 of
+    ♠AKQ6 thrown on the ♦8 with the ♣7 and ♥7 to throw, where seven tricks needed the fifth
+    spade; weighed over eight layouts, the spade cost a trick in one)."""
+    s, rank = card // 13, card % 13
+    theirs = suit_bits(believed, s)
+    own_above = (suit_bits(p.hands[seat], s) >> (rank + 1)).bit_count()
+    if own_above + 1 > (theirs.bit_count() + 1) // 2:
+        return True
+    side_above = (suit_bits(p.hands[seat] | p.hands[(seat + 2) % 4], s) >> (rank + 1)).bit_count()
+    return (theirs >> (rank + 1)).bit_count() <= side_above
 
 
 def _dead(own: int, card: int, believed: int) -> bool:
