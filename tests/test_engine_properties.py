@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from claimcheck.cards import Card, Seat, Strain, Suit
 from claimcheck.check import check_claim
 from claimcheck.engine.solver import DDSolver
+from claimcheck.formats import load
 from claimcheck.policy.profiles import PROFILES, Inputs
 from claimcheck.position import Position
 from claimcheck.report.text import render_json
@@ -148,3 +151,21 @@ def test_permuting_side_suits_with_the_statement_leaves_n_unchanged(seed: int) -
         permuted = check_claim(_permute(pos, perm), claimer, pos.tricks_left, moved,
                                solver=SOLVER).n
         assert permuted == base, f"case {i}: suits {perm}, cash {named.name}: {permuted} != {base}"
+
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+@pytest.mark.shared
+def test_a_real_claim_rotated_to_every_seat_gets_the_same_n() -> None:
+    """law70.md §2 on a real 7-card claim (skipped when ../shared is absent): the layouts
+    §4.2 weighs are drawn from a seed of the seats as the claimer sees them, so a rotation
+    draws the same ones (seeded by compass, rotated by two seats it was 5, not 3)."""
+    path = SHARED / "usbf_sf_14502.lin"
+    if not path.exists():
+        pytest.skip("../shared/data is absent")
+    record = next(r for r in load(path).records if r.id.endswith(":50"))
+    assert record.claimer is not None and record.claimed is not None
+    ns = {check_claim(record.position.rotate(t), record.claimer.next(t), record.claimed,
+                      solver=SOLVER).n for t in range(4)}
+    assert ns == {3}

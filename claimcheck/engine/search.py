@@ -437,9 +437,15 @@ class Search:
         from claimcheck.engine.single_dummy import deal_layouts, layout_hands
 
         h = node.hands
-        a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
-        order = pack_ranks((*h, *(1 << c for c in node.trick)))
-        rng = np.random.default_rng([*order, node.leader, node.known_out])
+        c = self.claimer
+        a, b = (c + 1) % 4, (c + 3) % 4
+        # Seeded by the seats as the claimer sees them (his own first), not by compass: the
+        # same claim at another table position draws the same layouts and gets the same N
+        # (law70.md §2; seeded by compass, usbf_sf_14502:50 rotated by two seats was 5, not 3).
+        order = pack_ranks((*(h[(c + i) % 4] for i in range(4)), *(1 << x for x in node.trick)))
+        known = node.known_out
+        known_rel = (known >> 4 * c | known << 4 * (4 - c)) & 0xFFFF
+        rng = np.random.default_rng([*order, (node.leader - c) % 4, known_rel])
         masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
                                    node.known_out >> (4 * b) & 0xF, FALLBACK_LAYOUTS, rng,
                                    exact_up_to=FALLBACK_LAYOUTS)
