@@ -160,7 +160,11 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 def test_a_real_claim_rotated_to_every_seat_gets_the_same_n() -> None:
     """law70.md §2 on a real 7-card claim (skipped when ../shared is absent): the layouts
     §4.2 weighs are drawn from a seed of the seats as the claimer sees them, so a rotation
-    draws the same ones (seeded by compass, rotated by two seats it was 5, not 3)."""
+    draws the same ones (seeded by compass, rotated by two seats it was 5 and the others 3).
+    The weighing goes on to more layouts while a suit is too close to call: here to 64, on
+    which the spade lead comes out plainly worse than the clubs, as it is over all 3,432
+    layouts (0.55 of a trick behind), and the claim stands (on eight layouts it had been 0.25
+    behind, and N 3). It remains a close call: one seed in four keeps the spades on 64."""
     path = SHARED / "usbf_sf_14502.lin"
     if not path.exists():
         pytest.skip("../shared/data is absent")
@@ -168,4 +172,4 @@ def test_a_real_claim_rotated_to_every_seat_gets_the_same_n() -> None:
     assert record.claimer is not None and record.claimed is not None
     ns = {check_claim(record.position.rotate(t), record.claimer.next(t), record.claimed,
                       solver=SOLVER).n for t in range(4)}
-    assert ns == {3}
+    assert ns == {5}

@@ -56,30 +56,76 @@ def test_the_best_suit_always_stays() -> None:
     assert out == kept
 
 
-def test_a_close_first_half_asks_for_every_layout() -> None:
-    # Half a trick behind on the first eight layouts is close: all sixteen are weighed, and
-    # there the clubs are a quarter of a trick behind, so they stay.
-    asked: list[bool] = []
+def _spread(gaps: list[int]) -> tuple[list[int], list[dict[int, int]], bool]:
+    """Layouts on which the ♠J makes one trick and the ♣7 *gap* fewer, layout by layout."""
+    sj, c7 = _card("SJ"), _card("C7")
+    return [1] * len(gaps), [{sj: 2, c7: 2 - g} for g in gaps], False
 
-    def fetch(first: bool) -> tuple[list[int], list[dict[int, int]], bool]:
-        asked.append(first)
-        half = {"SJ": 8, "C7": 4} if first else {"SJ": 16, "C7": 12}
-        return _scores(half, 8 if first else 16, not first)
+
+def test_a_close_first_stage_asks_for_more_layouts() -> None:
+    # Half a trick behind on the first eight layouts is too close to call: the next stage's
+    # sixteen are weighed, and there the clubs are a sixteenth of a trick behind: they stay.
+    asked: list[int] = []
+
+    def fetch(stage: int) -> tuple[list[int], list[dict[int, int]], bool]:
+        asked.append(stage)
+        return _spread([1, 0] * 4 if stage == 0 else [1] + [0] * 15)
 
     kept = [_card("SJ"), _card("C7")]
     assert _likeliest(kept, Layouts(fetch)) == kept
-    assert asked == [True, False]
+    assert asked == [0, 1]
 
 
-def test_a_clear_first_half_settles_it() -> None:
-    asked: list[bool] = []
+def test_a_clear_first_stage_settles_it() -> None:
+    asked: list[int] = []
 
-    def fetch(first: bool) -> tuple[list[int], list[dict[int, int]], bool]:
-        asked.append(first)
-        return _scores({"SJ": 8, "C7": 1}, 8, False)
+    def fetch(stage: int) -> tuple[list[int], list[dict[int, int]], bool]:
+        asked.append(stage)
+        return _spread([2] * 8)
 
     assert _likeliest([_card("SJ"), _card("C7")], Layouts(fetch)) == [_card("SJ")]
-    assert asked == [True]
+    assert asked == [0]
+
+
+def test_a_gap_that_spreads_widely_is_weighed_on_more_layouts() -> None:
+    # usbf_sf_14502:50 on one draw of eight: the spade lead 1.25 tricks behind on average,
+    # but 0, 1 or 3 behind layout by layout. That is no clear gap: more layouts decide, here
+    # a fifth of a trick behind on all of them, so the spades stay.
+    asked: list[int] = []
+    stages = {0: [3, 3, 3, 1, 0, 0, 0, 0], 1: [3, 3, 3, 1] + [0] * 12,
+              2: [3, 3, 3, 1] + [0] * 60, 3: [3, 3, 3, 1] + [0] * 252}
+
+    def fetch(stage: int) -> tuple[list[int], list[dict[int, int]], bool]:
+        asked.append(stage)
+        weights, scores, _ = _spread(stages[stage])
+        return weights, scores, stage == 3
+
+    kept = [_card("SJ"), _card("C7")]
+    assert _likeliest(kept, Layouts(fetch)) == kept
+    assert asked[0] == 0 and len(asked) > 1
+
+
+def test_a_call_still_close_at_the_last_stage_stays_normal() -> None:
+    # Half a trick behind at every stage: the draws cannot say whether the suit is plainly
+    # worse, a doubtful point resolved against the claimer (70A), so the clubs stay normal.
+    asked: list[int] = []
+
+    def fetch(stage: int) -> tuple[list[int], list[dict[int, int]], bool]:
+        asked.append(stage)
+        return _spread([1, 0] * 4)
+
+    kept = [_card("SJ"), _card("C7")]
+    assert _likeliest(kept, Layouts(fetch)) == kept
+    assert asked == [0, 1, 2, 3]
+
+
+def test_every_layout_weighed_settles_a_close_call() -> None:
+    # The same half trick over every layout there is: no draw to doubt, plainly worse.
+    def fetch(stage: int) -> tuple[list[int], list[dict[int, int]], bool]:
+        weights, scores, _ = _spread([1, 0] * 4)
+        return weights, scores, True
+
+    assert _likeliest([_card("SJ"), _card("C7")], Layouts(fetch)) == [_card("SJ")]
 
 
 def test_a_refuter_without_layouts_refutes_nothing() -> None:

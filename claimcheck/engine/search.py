@@ -34,6 +34,7 @@ from claimcheck.bits import (
 )
 from claimcheck.engine.solver import DoubleDummy
 from claimcheck.policy.normal import (
+    LAYOUT_DRAWS,
     AfterDD,
     Layouts,
     LayoutScores,
@@ -56,10 +57,7 @@ from claimcheck.policy.plan_state import (
 from claimcheck.policy.rules import FollowStatement, PenaltyCardPlay
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
-FALLBACK_LAYOUTS = 16
-"""Layouts of the opponents' cards over which §4.2 weighs cards that keep as many sure tricks
-(every layout when there are no more): half of them solved in one DDS batch first, the rest
-only when the first half leaves the choice close (policy/normal.py ``_likeliest``)."""
+Hands = tuple[int, int, int, int]
 
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
@@ -80,6 +78,9 @@ noise of this machine is about a fifth); always 5.4-5.6 s, 7,697."""
 
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
+
+
+
 
 
 class Legality(Protocol):
@@ -411,25 +412,30 @@ class Search:
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
             return None
-        solved: dict[bool, LayoutScores] = {}
+        solved: dict[int, LayoutScores] = {}
+        dealt: list[tuple[list[Hands], list[int]]] = []
+        known: dict[int, dict[int, int]] = {}
 
-        def layouts(first: bool) -> LayoutScores:
-            got = solved.get(first)
+        def layouts(stage: int) -> LayoutScores:
+            got = solved.get(stage)
             if got is None:
-                got = solved[first] = self._layout_scores(node, first)
+                if not dealt:
+                    dealt.append(self._deal_layouts(node))
+                got = solved[stage] = self._layout_scores(node, *dealt[0], LAYOUT_DRAWS[stage],
+                                                          known)
             return got
 
         return Layouts(layouts)
 
-    def _layout_scores(self, node: Node, first: bool) -> LayoutScores:
-        """The claimer side's double-dummy tricks after each legal card in each of
-        :data:`FALLBACK_LAYOUTS` layouts of the opponents' cards (all of them when there are
-        no more; the first half of the draws when *first*), with each layout's weight (times
-        drawn) and whether that was every draw. The generator is seeded by the position: the
-        same node gets the same layouts on every run. The seed is the cards' order
-        (:func:`pack_ranks`), not the cards, so positions the memo holds equal
-        (:meth:`_lower_key`) draw matching layouts and weigh their cards alike: the free cards
-        are dealt in the order of their indices, which the packing keeps."""
+    def _deal_layouts(self, node: Node) -> tuple[list[Hands], list[int]]:
+        """The layouts of the opponents' cards the claimer can imagine at *node*, and the
+        sequence of draws into them that the stages of §4.2's weighing take their first ones
+        from: ``LAYOUT_DRAWS[-1]`` uniform draws, or every layout once, in a random order,
+        when there are no more. The generator is seeded by the position, so the same node
+        draws the same layouts on every run. The seed is the cards' order (:func:`pack_ranks`),
+        not the cards, so positions the memo holds equal (:meth:`_lower_key`) draw matching
+        layouts and weigh their cards alike: the free cards are dealt in the order of their
+        indices, which the packing keeps."""
         # Imported here: numpy costs a ruling that never weighs layouts a twentieth of a
         # second at start-up, a third of a director's whole command.
         import numpy as np
@@ -446,21 +452,35 @@ class Search:
         known = node.known_out
         known_rel = (known >> 4 * c | known << 4 * (4 - c)) & 0xFFFF
         rng = np.random.default_rng([*order, (node.leader - c) % 4, known_rel])
+        most = LAYOUT_DRAWS[-1]
         masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
-                                   node.known_out >> (4 * b) & 0xF, FALLBACK_LAYOUTS, rng,
-                                   exact_up_to=FALLBACK_LAYOUTS)
-        complete = not first or len(rows) <= FALLBACK_LAYOUTS // 2
-        if not complete:
-            # A random half: every layout, when they were few, comes in a fixed order.
-            rows = rng.permutation(rows)[:FALLBACK_LAYOUTS // 2]
-        positions = [(layout, node.trick, node.leader) for layout in layout_hands(h, a, b, masks)]
-        weights = [int(w) for w in np.bincount(rows, minlength=len(positions))]
-        drawn = [(w, pos) for w, pos in zip(weights, positions, strict=True) if w]
-        # Charged as drawn: the second half's call solves again what the first had (the
-        # solver's memo may hold it, but the budget must not depend on the memo).
-        self.budget.spend_solves(len(drawn))
-        solved = self.solver.scores_many([pos for _, pos in drawn], self.trump)
-        return [w for w, _ in drawn], solved, complete
+                                   node.known_out >> (4 * b) & 0xF, most, rng,
+                                   exact_up_to=most)
+        if len(rows) < most:
+            # Every layout, each once, in the order of their masks: shuffled, so that a
+            # stage's first ones are a random choice of them.
+            rows = rng.permutation(rows)
+        return layout_hands(h, a, b, masks), [int(r) for r in rows]
+
+    def _layout_scores(self, node: Node, layouts: list[Hands], rows: list[int], draws: int,
+                       known: dict[int, dict[int, int]]) -> LayoutScores:
+        """The claimer side's double-dummy tricks after each legal card in each layout of
+        the first *draws* of *rows*, with each layout's weight (times drawn) and whether
+        that was every draw. Layouts an earlier stage solved (in *known*) are not solved or
+        charged again: the stages come in order, so what is charged depends on the node only,
+        never on the solver's memo."""
+        first = rows[:draws]
+        weight: dict[int, int] = {}
+        for r in first:
+            weight[r] = weight.get(r, 0) + 1
+        new = [r for r in weight if r not in known]
+        self.budget.spend_solves(len(new))
+        if new:
+            got = self.solver.scores_many([(layouts[r], node.trick, node.leader) for r in new],
+                                          self.trump)
+            known.update(zip(new, got, strict=True))
+        order = sorted(weight)
+        return [weight[r] for r in order], [known[r] for r in order], draws >= len(rows)
 
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
