@@ -458,7 +458,8 @@ class Search:
                                    exact_up_to=most)
         if len(rows) < most:
             # Every layout, each once, in the order of their masks: shuffled, so that a
-            # stage's first ones are a random choice of them.
+            # stage's first ones are a random choice of them. (Fewer rows than draws means
+            # every layout: no count of layouts, a binomial of at most 26 free cards, is 64.)
             rows = rng.permutation(rows)
         return layout_hands(h, a, b, masks), [int(r) for r in rows]
 
