@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from claimcheck.bits import (
     SUIT_RANGES,
@@ -57,7 +57,10 @@ from claimcheck.policy.plan_state import (
 from claimcheck.policy.rules import FollowStatement, PenaltyCardPlay
 from claimcheck.policy.sure import Budget, BudgetExceeded, SureOracle
 
-Hands = tuple[int, int, int, int]
+if TYPE_CHECKING:
+    # The layouts' own type; the module itself is imported only when layouts are dealt
+    # (it pulls in numpy).
+    from claimcheck.engine.single_dummy import Hands
 
 DEFENCE = "defence"
 """The tag of a defender card: free defence (nothing restricts the non-claiming side, C20)."""
@@ -78,9 +81,6 @@ noise of this machine is about a fifth); always 5.4-5.6 s, 7,697."""
 
 Play = tuple[int, int, str]
 """(seat, card int, rule id) of one card of a line."""
-
-
-
 
 
 class Legality(Protocol):
