@@ -164,7 +164,7 @@ static inline u64 hash4(u64 a, u64 b, u64 c, u64 d) {
  * default 0 and 99). */
 typedef struct {
     u64 k0, k1, k2; /* k0's top GEN_BITS bits hold the generation that wrote the entry */
-    u64 k3 : 52; /* the packed trick, leader, voids and counts use 52 bits at most */
+    u64 k3 : 52; /* the leader, voids and counts use 30 bits */
     u64 lo : 4, hi : 7, unused : 1; /* tricks <= 13; hi is 99 when nothing is proved */
 } Bound; /* 32 bytes: a ruling may store millions of these */
 
@@ -356,7 +356,7 @@ static int st_store(SmallTable *t, u64 k0, u64 k1, u64 k2, int val) {
 typedef struct {
     PyObject_HEAD
     int trump, claimer;
-    BoundTable start, mid;
+    BoundTable start; /* trick starts only */
     SmallTable tops, local;
     long long nodes, limit, cap;
     int abort; /* 0: running; 1: the ruling's budget is spent; 2: the question's cap; 3: memory */
@@ -761,12 +761,6 @@ static int defender_move(Core *o, u64 a, u64 b, u64 pool, const int *trick, int 
     return 1;
 }
 
-static u64 pack_trick(const int *trick, int nt) {
-    u64 p = (u64)nt;
-    for (int i = 0; i < nt; i++) p |= (u64)(trick[i] + 1) << (2 + 6 * i);
-    return p;
-}
-
 static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int leader,
                  u64 voids, int n1, int n3, int need) {
     if (need <= 0) return 1;
@@ -775,44 +769,48 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
     int seat = (leader + nt) % 4;
     if (nt && ((c - leader) % 4 + 4) % 4 < nt) left += 1;
     if (need > left) return 0;
-    int is_start = nt == 0;
+    {   /* sure.py's _live_voids: a void in a suit the pool holds none of is dropped. */
+        u64 live = 0;
+        for (int s = 0; s < 4; s++)
+            if (pool & SUIT(s)) live |= (u64)0x1111 << s;
+        voids &= live;
+    }
     int concede = 0;
-    u64 k0 = 0, k1 = 0, k2 = 0, k3 = 0;
-    BoundTable *table = NULL;
-    /* The cheap bounds come before the table and what they decide is not stored: they are
-     * functions of the state alone (and monotone in need), so a state they decide gets the
-     * same answer whenever it comes back, and the table, whose probes are most of the time
-     * spent here (perf on vugraph 22050:1: bt_find 23% of the process), holds only what a
-     * search proved. The answers and the node counts are sure.py's, which stores them all. */
-    if (!is_start) {
+    if (nt) {
+        /* No table within a trick (sure.py says why): a mid-trick state is searched each
+         * time it comes, down to the next trick start, which the table holds. */
         if (nt == 1 && side(o, leader) && need <= led_winner(o, a, b, pool, trick[0], leader, need))
             return 1;
-        k0 = a; k1 = b; k2 = pool;
-        k3 = pack_trick(trick, nt) << 32 | (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
-        table = &o->mid;
-    } else {
-        compress(&a, &b, &pool);
-        if (o->trump < 4) {
-            int lo, hi;
-            trump_bounds(o, a, b, pool, voids, n1, n3, left, &lo, &hi);
-            if (need <= lo) return 1;
-            if (need > hi) return 0;
-        }
-        if (side(o, seat)) {
-            u64 lead = seat == c ? a : b, partner = seat == c ? b : a;
-            if (need <= cashable(o, lead, partner, pool, need)) return 1;
-            concede = need < left;
-        } else if (need > left - defence_cashes(o, a, b, pool, voids, seat, n1, n3)) {
-            return 0;
-        } else if (need <= win_the_lead(o, a, b, pool, voids, seat, need)) {
-            return 1;
-        }
+        spend(o);
         if (o->abort) return 0;
-        k0 = a; k1 = b; k2 = pool;
-        k3 = (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
-        table = &o->start;
+        return side(o, seat)
+            ? claimer_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat, 0)
+            : defender_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat);
     }
-    Bound *e = bt_find(table, k0, k1, k2, k3);
+    /* The cheap bounds come before the table and what they decide is not stored: they are
+     * functions of the state alone (and monotone in need), so a state they decide gets the
+     * same answer whenever it comes back, and the table holds only what a search proved.
+     * The answers and the node counts are sure.py's, which stores them all. */
+    compress(&a, &b, &pool);
+    if (o->trump < 4) {
+        int lo, hi;
+        trump_bounds(o, a, b, pool, voids, n1, n3, left, &lo, &hi);
+        if (need <= lo) return 1;
+        if (need > hi) return 0;
+    }
+    if (side(o, seat)) {
+        u64 lead = seat == c ? a : b, partner = seat == c ? b : a;
+        if (need <= cashable(o, lead, partner, pool, need)) return 1;
+        concede = need < left;
+    } else if (need > left - defence_cashes(o, a, b, pool, voids, seat, n1, n3)) {
+        return 0;
+    } else if (need <= win_the_lead(o, a, b, pool, voids, seat, need)) {
+        return 1;
+    }
+    if (o->abort) return 0;
+    u64 k3 = (u64)leader << 28 | voids << 8 | (u64)(n1 + 16 * n3);
+    BoundTable *table = &o->start;
+    Bound *e = bt_find(table, a, b, pool, k3);
     if (e) {
         if (need <= e->lo) return 1;
         if (need >= e->hi) return 0;
@@ -824,7 +822,7 @@ static int sure_(Core *o, u64 a, u64 b, u64 pool, const int *trick, int nt, int 
         ? claimer_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat, concede)
         : defender_move(o, a, b, pool, trick, nt, leader, voids, n1, n3, need, seat);
     if (o->abort) return 0;
-    Bound *s = bt_get(table, k0, k1, k2, k3);
+    Bound *s = bt_get(table, a, b, pool, k3);
     if (!s) { o->abort = 3; return 0; }
     if (result) { if (need > s->lo) s->lo = (unsigned)need & 0xF; }
     else if (need < s->hi) s->hi = (unsigned)need & 0x7F;
@@ -888,7 +886,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     (void)kwds;
     if (!PyArg_ParseTuple(args, "ii", &trump, &claimer)) return -1;
     self->trump = trump; self->claimer = claimer;
-    if (!bt_init(&self->start) || !bt_init(&self->mid) || !st_init(&self->tops)
+    if (!bt_init(&self->start) || !st_init(&self->tops)
         || !st_init(&self->local)) {
         PyErr_NoMemory();
         return -1;
@@ -897,7 +895,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    bt_release(&self->start); bt_release(&self->mid); free(self->tops.e); free(self->local.e);
+    bt_release(&self->start); free(self->tops.e); free(self->local.e);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -133,6 +133,15 @@ def _void_suits(voids: int, seat: int) -> int:
     return out
 
 
+def _live_voids(pool: int) -> int:
+    """The void bits (``seat * 4 + suit``) of the suits *pool* still holds cards of."""
+    live = 0
+    for s in range(4):
+        if pool & SUIT_RANGES[s]:
+            live |= 0x1111 << s
+    return live
+
+
 def _draws(card: int, pool: int, trump: int) -> bool:
     """True when *card* is a trump above every trump of the pool, and the pool holds one: the
     lead that draws them. Tried first, as a claimer who is sure of his tricks most often is
@@ -179,8 +188,6 @@ class SureOracle:
         """Questions given up at their cap (:meth:`decide`)."""
         self._lo: dict[tuple[int, int, int, int, int, int], int] = {}
         self._hi: dict[tuple[int, int, int, int, int, int], int] = {}
-        self._mid_lo: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
-        self._mid_hi: dict[tuple[int, int, int, tuple[int, ...], int, int, int], int] = {}
         self._tops: dict[tuple[int, int, int, int, int, int, int, int], tuple[int, bool]] = {}
         """The cashing bound of earlier questions: (tricks, exact). A search that reached the
         tricks it was asked for stopped there, so its count is only a floor (not exact)."""
@@ -251,18 +258,19 @@ class SureOracle:
             left += 1  # the claimer has played to the trick in progress
         if need > left:
             return False
+        # A void in a suit the pool holds none of constrains nothing (no card of it is left to
+        # play or to deal): dropped, so that states that differ only in who showed out of a
+        # finished suit meet in the memo (5% fewer nodes on the slowest real claims).
+        voids &= _live_voids(pool)
         key: tuple[int, int, int, int, int, int] | None = None
         concede = False
-        mid: tuple[int, int, int, tuple[int, ...], int, int, int] | None = None
         if trick:
-            mid = (a, b, pool, trick, leader, voids, n1 + 16 * n3)
-            if need <= self._mid_lo.get(mid, 0):
-                return True
-            if need >= self._mid_hi.get(mid, 99):
-                return False
+            # No memo within a trick: the states between trick starts are rarely met twice
+            # (vugraph 21030:10: 2% of them decided by the memo), and their table, far larger
+            # than the caches, made the probes two thirds of the C oracle's time. A repeated
+            # one costs the few plays to the next trick start, which the memo holds.
             if len(trick) == 1 and self._side(leader) and need <= self._led_winner(
                     a, b, pool, trick[0], leader, need):
-                self._mid_lo[mid] = need
                 return True
         else:
             # Played cards are gone: only the order of the cards still out matters, so the
@@ -309,11 +317,6 @@ class SureOracle:
                 self._lo[key] = max(self._lo.get(key, 0), need)
             else:
                 self._hi[key] = min(self._hi.get(key, 99), need)
-        elif mid is not None:
-            if result:
-                self._mid_lo[mid] = max(self._mid_lo.get(mid, 0), need)
-            else:
-                self._mid_hi[mid] = min(self._mid_hi.get(mid, 99), need)
         return result
 
     def _trump_bounds(self, a: int, b: int, pool: int, voids: int, n1: int, n3: int,
