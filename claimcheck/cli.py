@@ -20,7 +20,7 @@ from claimcheck.cards import Seat, Strain
 from claimcheck.errors import ClaimcheckError, Location
 from claimcheck.formats import is_url, load
 from claimcheck.formats.record import ClaimRecord
-from claimcheck.policy.sure import DEFAULT_MAX_NODES
+from claimcheck.policy.sure import DEFAULT_MAX_NODES, ORACLE_NODES_PER_NODE, SOLVE_NODES
 from claimcheck.position import Position
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -276,8 +276,9 @@ def _dd_on_play(solver: Any, pos: Position) -> int:
               show_default=True)
 @click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
               show_default=True,
-              help="Search budget in nodes (ten sure-oracle nodes count as one, a layout "
-                   "solve as five); past it the ruling gives proved bounds.")
+              help=f"Search budget in nodes ({ORACLE_NODES_PER_NODE} sure-oracle nodes count as "
+                   f"one, a layout solve as {SOLVE_NODES}); past it the ruling gives proved "
+                   "bounds.")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=20.0,
               show_default=True,
               help="Search budget in seconds; past it the ruling gives proved bounds.")
@@ -403,8 +404,8 @@ def parse(statement: str, deal: str | None, trump: Strain, lead: Seat | None, tr
               help="Exit 1 when a file or record could not be read or ruled.")
 @click.option("--max-nodes", type=click.IntRange(min=1), default=DEFAULT_MAX_NODES,
               show_default=True,
-              help="Search budget a record, in nodes (ten sure-oracle nodes count as one, "
-                   "a layout solve as five).")
+              help=f"Search budget a record, in nodes ({ORACLE_NODES_PER_NODE} sure-oracle nodes "
+                   f"count as one, a layout solve as {SOLVE_NODES}).")
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Time cap a record, in seconds (a positive number; default none, which keeps "
                    "rulings deterministic).")
