@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test browser lint typecheck pytest bench clean
+.PHONY: run test browser lint typecheck pytest bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The README's pictures of the director's page, redrawn from the page tests (a plain test run
+# writes them to a temporary folder and leaves docs/ alone).
+screenshots: $(STAMP) browser
+	CLAIMCHECK_SCREENSHOTS=1 $(BIN)/python -m pytest tests/test_web_e2e.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

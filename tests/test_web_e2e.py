@@ -2,8 +2,10 @@
 against a server the test starts on a free loopback port.
 
 Skipped where Chromium, Playwright or the web extra is absent (``.ci/run`` installs Chromium
-where it can). Each test writes a screenshot of the state it reaches to ``docs/screenshots/``,
-the folder the README shows.
+where it can). Each test writes a screenshot of the state it reaches: to a temporary folder on
+a plain run, so that ``make test`` leaves the tree as it found it (a redrawn PNG differs by a
+few pixels each time), and to ``docs/screenshots/``, the folder the README shows, when
+CLAIMCHECK_SCREENSHOTS=1 asks for it (``make screenshots``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +33,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 DEALS = ROOT / "deals" / "examples"
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("CLAIMCHECK_SCREENSHOTS") == "1"
+         else Path(tempfile.gettempdir()) / "claimcheck-screenshots")
 README_DEAL = "N:...5432 5..KQJ. QJ.AQ.. .JT9.A."
 
 
