@@ -13,12 +13,14 @@ from claimcheck.policy.normal import (
     _partner_may_take,
     _ties,
     _trick_sure,
+    normal_plays,
 )
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import profile_for
+from claimcheck.policy.sure import Budget, SureOracle
 
 N, E, S, W = 0, 1, 2, 3
-CLUBS = 3
+HEARTS, DIAMONDS, CLUBS = 1, 2, 3
 
 
 def _cards(text: str) -> int:
@@ -111,3 +113,25 @@ def test_a_queen_under_the_ace_has_a_chance_by_rank() -> None:
     p = Point(hands, trick, E, 4, 0, 0, 0, 0, 0, plan, initial_state(plan, hands, E, 4), opts)
     believed = hands[N] | hands[S]
     assert _has_chance(p, W, Card.parse("DQ").index, believed)
+
+
+def _trick_seven_29050() -> Point:
+    """vugraph 29050:11-2 on a worst line, trick seven (hearts trumps, South declarer, claiming 7
+    of 10 with the ♥Q forgotten): West leads the ♦Q, dummy follows, East discards; South, void
+    in diamonds with ♥T6 ♣AK, has one trick of the claim still to concede, the ♠K having
+    dropped under his ♠A."""
+    hands = (_cards("CT C9 C3"), _cards("S2 HQ C5"), _cards("HT H6 CA CK"), _cards("D3 C7 C6"))
+    plan = compile_plan(EMPTY_PLAN)
+    opts = Options.for_claim(profile_for("wbf"), S, True, plan, False)
+    trick = (Card.parse("DQ").index, Card.parse("D5").index, Card.parse("C8").index)
+    shown_out = 1 << (N * 4 + HEARTS) | 1 << (W * 4 + HEARTS) | 1 << (E * 4 + DIAMONDS)
+    return Point(hands, trick, W, HEARTS, _cards("HQ"), shown_out, 0, 1, 0, plan,
+                 initial_state(plan, hands, S, HEARTS), opts)
+
+
+def test_a_winner_is_not_thrown_on_the_opponents_trick_that_a_safe_ruff_takes() -> None:
+    # Ruffing the ♦Q with a trump he sees as master wins the trick; throwing the ♣A gives it
+    # away for nothing, whatever trick the claim still concedes.
+    p = _trick_seven_29050()
+    cards = {c for c, _ in normal_plays(p, SureOracle(HEARTS, S, Budget(400_000)))}
+    assert cards and all(c // 13 == HEARTS for c in cards)

@@ -499,7 +499,7 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
 def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     """Void in the suit led: a safe ruff (the lowest one under ACBL 2019) unless partner's card
     surely wins (ruffing it is irrational, §4.3); a safe discard, never a sure winner while a
-    card he does not need remains."""
+    card he does not need remains, nor while a safe ruff takes the opponents' trick."""
     trump = p.trump
     win_seat, win_card = _current_winner(p)
     partner = (seat + 2) % 4
@@ -513,6 +513,12 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     believed = _believed_opp(p, seat)
     losers = [c for c in rest if _spare(p, seat, c, believed)]
     discards = losers or rest
+    if ruffs and not losers and (win_seat - seat) % 2 and not _partner_may_take(p, seat):
+        # An opponent is winning the trick and a safe ruff takes it: throwing a card he sees
+        # as a winner instead gives a trick away for nothing, as where no card is safe
+        # (:func:`_floor`), even when the tricks he has won leave one to spare (vugraph
+        # 29050:11-2: the ♣A thrown on West's ♦Q with ♥T6 in hand, the ♠K having dropped).
+        discards = []
     out = [(c, _tag(p, seat, c, Ruff.id)) for c in ruffs]
     out += [(c, _tag(p, seat, c, Discard.id)) for c in discards]
     return out
