@@ -513,11 +513,10 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     believed = _believed_opp(p, seat)
     losers = [c for c in rest if _spare(p, seat, c, believed)]
     discards = losers or rest
-    if ruffs and not losers and (win_seat - seat) % 2 and not _partner_may_take(p, seat):
-        # An opponent is winning the trick and a safe ruff takes it: throwing a card he sees
-        # as a winner instead gives a trick away for nothing, as where no card is safe
-        # (:func:`_floor`), even when the tricks he has won leave one to spare (vugraph
-        # 29050:11-2: the ♣A thrown on West's ♦Q with ♥T6 in hand, the ♠K having dropped).
+    if _winner_thrown_for_nothing(p, seat, win_seat, ruffs, losers):
+        # As where no card is safe (:func:`_floor`), even when the tricks he has won leave one
+        # to spare (vugraph 29050:11-2: the ♣A thrown on West's ♦Q with ♥T6 in hand, the ♠K
+        # having dropped).
         discards = []
     out = [(c, _tag(p, seat, c, Ruff.id)) for c in ruffs]
     out += [(c, _tag(p, seat, c, Discard.id)) for c in discards]
@@ -862,13 +861,21 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         # A discard keeps the cards he sees as winners of their suit, ruffable or not.
         spare = [c for c in rest if not _is_believed_winner(c, believed)
                  or _expendable(p, seat, c, believed)]
-        if ruffs and not spare and (win_seat - seat) % 2 and not _partner_may_take(p, seat):
-            # An opponent is winning the trick and he can ruff it: throwing the card he sees
-            # as the winner of its suit instead gives a trick away for nothing, however few
-            # tricks are sure (vugraph 38010:2-2: the ♥K thrown on a club, 2 of 5).
+        if _winner_thrown_for_nothing(p, seat, win_seat, ruffs, spare):
+            # However few tricks are sure (vugraph 38010:2-2: the ♥K thrown on a club, 2 of 5).
             return ruffs
         return ruffs + (spare or rest) if (ruffs or rest) else cands
     return cands
+
+
+def _winner_thrown_for_nothing(p: Point, seat: int, win_seat: int, ruffs: list[int],
+                               spare: list[int]) -> bool:
+    """True when an opponent is winning the trick, *seat* can ruff it, every card he could
+    throw instead (none in *spare*) is one he sees as a winner, and partner cannot take the
+    trick after him: a discard then gives a trick away for nothing, and only the ruffs are
+    normal."""
+    return bool(ruffs) and not spare and (win_seat - seat) % 2 == 1 and not _partner_may_take(
+        p, seat)
 
 
 def _partner_may_take(p: Point, seat: int) -> bool:
