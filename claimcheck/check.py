@@ -37,7 +37,7 @@ from claimcheck.policy.pictures import (
 )
 from claimcheck.policy.plan_state import compile_plan, initial_state
 from claimcheck.policy.profiles import PROFILES, Inputs, Profile, profile_for
-from claimcheck.policy.rules import UnawareCard
+from claimcheck.policy.rules import UnawareCard, UnawareTrump
 from claimcheck.policy.sure import DEFAULT_MAX_NODES, Budget, BudgetExceeded, SureOracle
 from claimcheck.position import Position
 from claimcheck.reasons import Explained, compose_ruling
@@ -157,8 +157,15 @@ def check_claim(
             hands, trick, leader, c, p, known_out, to_concede, state)) for p in pictures],
             lower, upper, worst, max_nodes)
     n = lower if lower == upper else None
+    # The trumps 70C presumes forgotten (its pictures): a card that looked safe because one of
+    # them was forgotten is the 70C point's; any other forgotten card, a trump among them
+    # where more than two are out, is the overlooked card of 70A.
+    presumed = 0
+    for pic in pictures:
+        if pic.rule == UnawareTrump.id:
+            presumed |= pic.forgotten
     explained = _explain(search, worst, hands, trick, leader, c, known_out, to_concede, state,
-                         n is not None and n < claimed)
+                         n is not None and n < claimed, presumed)
     report = SearchReport(
         budget.nodes, solver.calls - calls_before,
         getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
@@ -323,13 +330,14 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
 def _explain(search: Search, worst: tuple[Picture, Found] | None,
              hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
              claimer: int, known_out: int, to_concede: int, state: tuple[int, ...],
-             adjusted: bool) -> Explained:
+             adjusted: bool, presumed_trumps: int) -> Explained:
     """The worst line with, for each claimer card, what made it look safe and what it cost."""
     if worst is None:
         return Explained(AWARE, [], [], [])
     picture, found = worst
     root = start_node(hands, trick, leader, claimer, picture, known_out, to_concede, state)
-    why, costs = search.explain(root, found.line, with_costs=adjusted)
+    why, costs = search.explain(root, found.line, with_costs=adjusted,
+                                presumed_trumps=presumed_trumps)
     return Explained(picture, found.line, why, costs)
 
 

@@ -103,7 +103,10 @@ def line_cards(position: Position, explained: Explained, claimer: Seat | None = 
     out: list[tuple[LineCard, ...]] = []
     current: list[LineCard] = []
     first = 4 - len(position.trick)
+    led = position.trick[0].index // 13 if position.trick else None
     for i, (seat, card, rule) in enumerate(explained.line):
+        if i == first or (i > first and (i - first) % 4 == 0) or (i == 0 and led is None):
+            led = card // 13
         primary, *also = rule.split("|")
         why = explained.why[i] if i < len(explained.why) else None
         cost = explained.costs[i] if i < len(explained.costs) else 0
@@ -122,8 +125,11 @@ def line_cards(position: Position, explained: Explained, claimer: Seat | None = 
             # An unnoticed show-out is worth naming only where it cost a trick.
             rest = [r for r in (primary, *also) if r != NoticesBreak.id]
             primary, also = rest[0], rest[1:]
-        if cost > 0 and primary != DEFENCE and card // 13 in guessed and \
-                UnstatedFinesse.id not in (primary, *also):
+        # A ruff or a discard is no play of the guessed suit: the finesse or the drop is
+        # taken by the cards that follow it (vugraph 29010:24-2, dummy's only trump on
+        # partner's ♦J with the ♥T forgotten between West's ♥J and ♥9).
+        if cost > 0 and primary != DEFENCE and card // 13 in guessed and card // 13 == led \
+                and UnstatedFinesse.id not in (primary, *also):
             also = [primary, *also]
             primary = UnstatedFinesse.id
         current.append(LineCard(Seat(seat), Card.from_index(card), primary, tuple(also),

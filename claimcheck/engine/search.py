@@ -633,13 +633,17 @@ class Search:
                 self._upper[key] = suffix
         return Found([p for p, _ in plays], total)
 
-    def explain(self, root: Node, line: list[Play], *, with_costs: bool
+    def explain(self, root: Node, line: list[Play], *, with_costs: bool,
+                presumed_trumps: int = 0
                 ) -> tuple[list[tuple[str, int, str] | None], list[int]]:
         """For each card of *line* from *root*: what made a claimer card look safe, and what it
         cost.
 
         The first list holds, for a claimer card that is safe in his picture but not with full
         awareness, ``(rule, forgotten cards, action)``: the forgotten cards made it look safe.
+        *rule* is ``unaware-trump`` when a forgotten card there is one of *presumed_trumps*
+        (those 70C presumes forgotten), else ``unaware-card``: a trump forgotten as "the card
+        the claim overlooks" where more than two are out is 70A's, not 70C's.
         The second holds, with *with_costs*, the tricks each claimer card cost against the
         best card of the same hand (double dummy): the laws cited follow from the cards that
         cost a trick, not from every tag on the line.
@@ -652,7 +656,7 @@ class Search:
             cost = 0
             if self._is_claimer_side(seat) and rule != DEFENCE:
                 if node.forgotten and not rule.startswith(FollowStatement.id):
-                    entry = self._looked_safe(node, seat, card)
+                    entry = self._looked_safe(node, seat, card, presumed_trumps)
                 if with_costs:
                     scores = self.solver.scores(node.hands, node.trick, node.leader, self.trump)
                     if scores:
@@ -662,7 +666,8 @@ class Search:
             node, _ = self._play(node, seat, card)
         return why, costs
 
-    def _looked_safe(self, node: Node, seat: int, card: int) -> tuple[str, int, str] | None:
+    def _looked_safe(self, node: Node, seat: int, card: int, presumed_trumps: int
+                     ) -> tuple[str, int, str] | None:
         """``(rule, forgotten, action)`` when *card* keeps the claim sure in the picture but
         not with full awareness; None when it is safe either way."""
         point = self._point(node)
@@ -676,31 +681,42 @@ class Search:
                                             node.known_out, need, QUESTION_CAP)
             aware = self.oracle.decide(hands, trick, leader, 0, node.known_out, need,
                                        QUESTION_CAP)
-            if in_picture is not True or aware is not False or not self._aware_alternative(
-                    node, seat, card):
+            if in_picture is not True or aware is not False or not self._picture_preferred(
+                    node, seat, card, point.need):
                 return None
         except BudgetExceeded:
             return None  # the explanation stays within the ruling's budget, or is left out
-        trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
-        rule = "unaware-trump" if node.forgotten & trumps else "unaware-card"
+        rule = "unaware-trump" if node.forgotten & presumed_trumps else "unaware-card"
         if not node.trick:
             action = "leading"
         elif node.hands[seat] & SUIT_RANGES[node.trick[0] // 13]:
             action = "playing"
-        elif trumps >> card & 1:
+        elif self.trump < 4 and card // 13 == self.trump:
             action = "ruffing with"
         else:
             action = "discarding"
         return rule, node.forgotten, action
 
-    def _aware_alternative(self, node: Node, seat: int, card: int) -> bool:
-        """True when, with full awareness, another card of *seat* keeps more sure tricks than
-        *card*: only then did the forgotten card make the difference."""
+    def _picture_preferred(self, node: Node, seat: int, card: int, need: int) -> bool:
+        """True when the forgotten cards made *card* the one to play: with full awareness
+        another card of *seat* keeps more sure tricks than *card*, or keeps as many while in
+        his picture it is *card* alone of the two that keeps the *need* tricks sure. When the two
+        pictures rank every other card alike, the claimer would have played *card* with the
+        forgotten cards in view as well, and they explain nothing. (vugraph 29010:24-2: dummy's
+        only trump ruffs partner's ♦J, the one card that keeps 4 sure with the ♥T forgotten;
+        with it in view every card keeps 3, and the ruff was no longer the card to play.)"""
         own = self._legal(node, seat)
         mine = self._aware_most(node, seat, card)
+        point = self._point(node)
         for other in groups(own & ~(1 << card), others_of(node.hands, seat, node.trick)):
-            if self._aware_most(node, seat, other) > mine:
+            theirs = self._aware_most(node, seat, other)
+            if theirs > mine:
                 return True
+            if theirs == mine:
+                hands, trick, leader, won = after_card(point, seat, other)
+                if self.oracle.decide(hands, trick, leader, node.forgotten, node.known_out,
+                                      need - won, QUESTION_CAP) is False:
+                    return True
         return False
 
     def _aware_most(self, node: Node, seat: int, card: int) -> int:
