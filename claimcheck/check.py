@@ -333,12 +333,12 @@ def _explain(search: Search, worst: tuple[Picture, Found] | None,
              adjusted: bool, presumed_trumps: int) -> Explained:
     """The worst line with, for each claimer card, what made it look safe and what it cost."""
     if worst is None:
-        return Explained(AWARE, [], [], [])
+        return Explained(AWARE, [], [], [], presumed_trumps)
     picture, found = worst
     root = start_node(hands, trick, leader, claimer, picture, known_out, to_concede, state)
     why, costs = search.explain(root, found.line, with_costs=adjusted,
                                 presumed_trumps=presumed_trumps)
-    return Explained(picture, found.line, why, costs)
+    return Explained(picture, found.line, why, costs, presumed_trumps)
 
 
 def _prove_lower_bounds(

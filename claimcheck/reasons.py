@@ -65,6 +65,9 @@ class Explained:
     """Per card: (rule, forgotten cards mask, action) when a forgotten card made it look safe."""
     costs: list[int]
     """Per card: the tricks it cost (double dummy), when computed."""
+    presumed_trumps: int = 0
+    """The outstanding trumps 70C presumes forgotten (the union of its pictures): a trick lost
+    to one of them is 70C's; a trump forgotten as the card the claim overlooks is 70A's."""
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
@@ -162,7 +165,8 @@ def compose_ruling(
                 if lc.cost > 0 and rid not in costly:
                     costly.append(rid)
     picture = explained.picture
-    if _forgotten_trump_won(tricks, picture, position) and UnawareTrump.id not in costly:
+    if _forgotten_trump_won(tricks, picture.forgotten & explained.presumed_trumps, position) \
+            and UnawareTrump.id not in costly:
         # A trick the claimer lost to a trump he had forgotten: 70C, whatever rule chose the
         # card it ruffed (the statement's "my spades are good" among them).
         costly.append(UnawareTrump.id)
@@ -310,11 +314,12 @@ def _split_tricks(position: Position, claimer: Seat, line: tuple[tuple[int, int]
     return tuple(out)
 
 
-def _forgotten_trump_won(tricks: tuple[tuple[LineCard, ...], ...], picture: Picture,
+def _forgotten_trump_won(tricks: tuple[tuple[LineCard, ...], ...], forgotten: int,
                          position: Position) -> bool:
-    """True when a trump the picture forgets won a trick of the worst line."""
+    """True when a trump of *forgotten* won a trick of the worst line where a claimer card
+    cost a trick."""
     trump = position.trump.suit
-    if trump is None or not picture.forgotten:
+    if trump is None or not forgotten:
         return False
     for trick in tricks:
         if len(trick) != 4:
@@ -324,7 +329,7 @@ def _forgotten_trump_won(tricks: tuple[tuple[LineCard, ...], ...], picture: Pict
             if (lc.card.suit == best.card.suit and lc.card.rank > best.card.rank) or (
                     lc.card.suit == trump and best.card.suit != trump):
                 best = lc
-        if (best.card.suit == trump and picture.forgotten >> best.card.index & 1
+        if (best.card.suit == trump and forgotten >> best.card.index & 1
                 and any(lc.rule != DEFENCE and lc.cost > 0 for lc in trick)):
             return True
     return False

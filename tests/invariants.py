@@ -262,3 +262,42 @@ def _partner_will_win(hands: list[int], current: list[int], leader: int, seat: i
     trick = (*current, card)
     best = trick[winner_index(trick, trump)]
     return top >= 0 and beats(top, best, trump) and _is_winner(top, opp, trump)
+
+
+def explanation_contradictions(ruling: Ruling) -> list[str]:
+    """Where the ruling's explanation says two things of one card (law70.md §6).
+
+    * a doubtful point says a forgotten card "costs nothing" while a card of the worst line
+      that looked safe because of it costs a trick;
+    * 70C's point says an unmentioned trump is *not* presumed forgotten while a card of the
+      line is explained by that trump under 70C (``unaware-trump``);
+    * 70C is cited while 70C's point does not say the trump costs a trick;
+    * a ruff or a discard that cost a trick is called an unstated guess (70E1): the guess of
+      a forgotten card between two of the side's is taken by the cards of that suit.
+    """
+    out: list[str] = []
+    pos = ruling.position
+    line = [lc for trick in ruling.worst_line for lc in trick]
+    costly_forgotten = {str(c) for lc in line if lc.cost > 0 for c in lc.forgotten}
+    for d in ruling.doubts:
+        named = set(d.words.split())
+        if "costs nothing" in d.resolution and named & costly_forgotten:
+            out.append(f"{d.words}: said to cost nothing, yet a card it made look safe "
+                       "cost a trick")
+        if "not presumed forgotten" in d.resolution:
+            for lc in line:
+                if "unaware-trump" in (lc.rule, *lc.also) and named & {str(c) for c in
+                                                                      lc.forgotten}:
+                    out.append(f"{lc.card}: explained by a trump 70C does not presume "
+                               "forgotten")
+    if "70C" in ruling.laws and not any("70C" in d.resolution and "costs a trick"
+                                        in d.resolution for d in ruling.doubts):
+        out.append("70C cited, but no doubtful point says the trump costs a trick")
+    for i, trick in enumerate(ruling.worst_line):
+        if not trick:
+            continue
+        led = (pos.trick[0] if i == 0 and pos.trick else trick[0].card).suit
+        for lc in trick:
+            if lc.rule == "unstated-finesse" and lc.cost > 0 and lc.card.suit != led:
+                out.append(f"{lc.card}: a ruff or discard called an unstated guess")
+    return out

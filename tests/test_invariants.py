@@ -12,7 +12,7 @@ from claimcheck.bits import mask_of
 from claimcheck.check import check_claim, check_record
 from claimcheck.engine.solver import DDSolver
 from claimcheck.formats import load_many
-from tests.invariants import irrational_plays
+from tests.invariants import explanation_contradictions, irrational_plays
 from tests.realistic import realistic_position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +39,7 @@ def _rule_realistic(seed: int, count: int) -> list[str]:
         ruling = check_claim(pos, declarer, claimed, solver=SOLVER, max_nodes=BUDGET)
         assert ruling.n is None or ruling.n <= ruling.dd
         assert ruling.awarded_claimer + ruling.awarded_opponents == pos.tricks_left
-        for p in irrational_plays(ruling):
+        for p in irrational_plays(ruling) + explanation_contradictions(ruling):
             problems.append(f"seed {seed} case {i}: {pos.to_pbn()} trump {pos.trump.name} "
                             f"leader {pos.leader.name} trick {[str(c) for c in pos.trick]} "
                             f"declarer {declarer.name} claimed {claimed}: {p}")
@@ -71,7 +71,8 @@ def test_no_irrational_play_in_the_bundled_rulings() -> None:
         ruling = check_record(record, solver=SOLVER)
         ruled += 1
         novice = (record.tag("PlayerClass") or "").lower() == "novice"
-        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling, novice=novice)]
+        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling, novice=novice)
+                     + explanation_contradictions(ruling)]
     assert ruled >= 60
     assert not problems, "\n".join(problems)
 
@@ -88,7 +89,8 @@ def test_no_irrational_play_in_the_real_claims() -> None:
         if record.claimed is None or (record.claimer or record.position.declarer) is None:
             continue
         ruling = check_record(record, solver=SOLVER, max_nodes=BUDGET)
-        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling)]
+        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling)
+                     + explanation_contradictions(ruling)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -106,6 +108,7 @@ def test_no_irrational_play_in_a_sample_of_real_claims() -> None:
             continue
         ruling = check_record(record, solver=SOLVER, max_nodes=BUDGET)
         ruled += 1
-        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling)]
+        problems += [f"{record.id}: {p}" for p in irrational_plays(ruling)
+                     + explanation_contradictions(ruling)]
     assert ruled > 50
     assert not problems, "\n".join(problems[:20])

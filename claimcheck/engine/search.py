@@ -684,9 +684,20 @@ class Search:
             if in_picture is not True or aware is not False or not self._picture_preferred(
                     node, seat, card, point.need):
                 return None
+            # Name only the forgotten cards that made it look safe: a card he may remember
+            # with the claim still sure after this one explains nothing here (the ♠A led
+            # into the forgotten ♥J is the trump's oversight, not the forgotten clubs').
+            forgotten = node.forgotten
+            rest = forgotten
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if self.oracle.decide(hands, trick, leader, forgotten & ~bit, node.known_out,
+                                      need, QUESTION_CAP) is True:
+                    forgotten &= ~bit
         except BudgetExceeded:
             return None  # the explanation stays within the ruling's budget, or is left out
-        rule = "unaware-trump" if node.forgotten & presumed_trumps else "unaware-card"
+        rule = "unaware-trump" if forgotten & presumed_trumps else "unaware-card"
         if not node.trick:
             action = "leading"
         elif node.hands[seat] & SUIT_RANGES[node.trick[0] // 13]:
@@ -695,7 +706,7 @@ class Search:
             action = "ruffing with"
         else:
             action = "discarding"
-        return rule, node.forgotten, action
+        return rule, forgotten, action
 
     def _picture_preferred(self, node: Node, seat: int, card: int, need: int) -> bool:
         """True when the forgotten cards made *card* the one to play: with full awareness
