@@ -106,9 +106,9 @@ def line_cards(position: Position, explained: Explained, claimer: Seat | None = 
     out: list[tuple[LineCard, ...]] = []
     current: list[LineCard] = []
     first = 4 - len(position.trick)
-    led = position.trick[0].index // 13 if position.trick else None
+    led = position.trick[0].index // 13 if position.trick else None  # the suit led
     for i, (seat, card, rule) in enumerate(explained.line):
-        if i == first or (i > first and (i - first) % 4 == 0) or (i == 0 and led is None):
+        if led is None:
             led = card // 13
         primary, *also = rule.split("|")
         why = explained.why[i] if i < len(explained.why) else None
@@ -140,6 +140,7 @@ def line_cards(position: Position, explained: Explained, claimer: Seat | None = 
         if i + 1 == first or (i + 1 > first and (i + 1 - first) % 4 == 0):
             out.append(tuple(current))
             current = []
+            led = None
     if current:
         out.append(tuple(current))
     return tuple(out)

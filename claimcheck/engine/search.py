@@ -682,7 +682,7 @@ class Search:
             aware = self.oracle.decide(hands, trick, leader, 0, node.known_out, need,
                                        QUESTION_CAP)
             if in_picture is not True or aware is not False or not self._picture_preferred(
-                    node, seat, card, point.need):
+                    node, point, seat, card):
                 return None
             # Name only the forgotten cards that made it look safe: a card he may remember
             # with the claim still sure after this one explains nothing here (the ♠A led
@@ -708,17 +708,16 @@ class Search:
             action = "discarding"
         return rule, forgotten, action
 
-    def _picture_preferred(self, node: Node, seat: int, card: int, need: int) -> bool:
+    def _picture_preferred(self, node: Node, point: Point, seat: int, card: int) -> bool:
         """True when the forgotten cards made *card* the one to play: with full awareness
         another card of *seat* keeps more sure tricks than *card*, or keeps as many while in
-        his picture it is *card* alone of the two that keeps the *need* tricks sure. When the two
+        his picture it is *card* alone of the two that keeps the claim (*point*) sure. When the two
         pictures rank every other card alike, the claimer would have played *card* with the
         forgotten cards in view as well, and they explain nothing. (vugraph 29010:24-2: dummy's
         only trump ruffs partner's ♦J, the one card that keeps 4 sure with the ♥T forgotten;
         with it in view every card keeps 3, and the ruff was no longer the card to play.)"""
         own = self._legal(node, seat)
         mine = self._aware_most(node, seat, card)
-        point = self._point(node)
         for other in groups(own & ~(1 << card), others_of(node.hands, seat, node.trick)):
             theirs = self._aware_most(node, seat, other)
             if theirs > mine:
@@ -726,7 +725,7 @@ class Search:
             if theirs == mine:
                 hands, trick, leader, won = after_card(point, seat, other)
                 if self.oracle.decide(hands, trick, leader, node.forgotten, node.known_out,
-                                      need - won, QUESTION_CAP) is False:
+                                      point.need - won, QUESTION_CAP) is False:
                     return True
         return False
 
