@@ -10,7 +10,8 @@ director would never call normal:
   further trick;
 * a sure winner discarded while he holds a card that is not one (and the winner is not
   duplicated in partner's hand);
-* partner's sure winner ruffed, in a declarer claim, while another card keeps the claim sure;
+* partner's sure winner ruffed, in a declarer claim, while another card keeps the claim sure
+  (a master that only a ruff could beat counts as sure);
 * a believed loser led, not towards partner's winner nor to a ruff, while he claims every
   trick, the claim is intact, he holds a sure winner to lead and some lead is safe.
 
@@ -186,9 +187,13 @@ def _check(hands: list[int], current: list[int], leader: int, seat: int, card: i
             # Irrational while another card keeps the claim sure: an overruff that takes the
             # lead into the hand that must have it (the ♣6 over dummy's ♣4, to draw the last
             # trump from the hand with the winners) is the one safe card, no error.
-            if _partner_sure(current, leader, seat, trump, opp) and any(
+            # A master of the suit led that only an unseen ruff could beat is partner's
+            # winner too: against trumps he cannot place, no side card is ever sure.
+            master = win_card // 13 == current[0] // 13 != trump \
+                and _top(opp, win_card // 13) < win_card
+            if (master or _partner_sure(current, leader, seat, trump, opp)) and any(
                     not needed(x) for x in range(52) if (own & ~SUIT_RANGES[trump]) >> x & 1):
-                return f"ruffs partner's sure winner {_name(win_card)}"
+                return f"ruffs partner's winner {_name(win_card)}"
         if _is_winner(card, opp, trump) and not (
                 trump < 4 and card // 13 == trump and beats(card, win_card, trump)):
             spare = [x for x in range(52) if own >> x & 1 and not _is_winner(x, opp, trump)

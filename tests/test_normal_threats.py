@@ -11,6 +11,7 @@ from claimcheck.policy.normal import (
     Point,
     _has_chance,
     _partner_may_take,
+    _partner_wins,
     _ties,
     _trick_sure,
     normal_plays,
@@ -135,3 +136,33 @@ def test_a_winner_is_not_thrown_on_the_opponents_trick_that_a_safe_ruff_takes() 
     p = _trick_seven_29050()
     cards = {c for c, _ in normal_plays(p, SureOracle(HEARTS, S, Budget(400_000)))}
     assert cards and all(c // 13 == HEARTS for c in cards)
+
+
+def _trick_three_30090(east: str = "SJ S9 DJ CQ", south: str = "ST S8 S7 C2",
+                       trick: str = "CK C4") -> Point:
+    """vugraph 30090:45-2 on the old worst line, trick three (hearts trumps, West declarer,
+    claiming 6 of 7 with the ♥JT7 out): East (dummy) leads the ♣K, South follows; West, void
+    in clubs, holds ♠A ♥AK98. North, still to play, may be void in clubs and ruff: the ♣K is
+    not sure, but only a ruff could beat it."""
+    hands = (_cards("S5 S2 HJ HT H7"), _cards(east), _cards(south), _cards("SA HA HK H9 H8"))
+    plan = compile_plan(EMPTY_PLAN)
+    opts = Options.for_claim(profile_for("wbf"), W, True, plan, False)
+    shown_out = 1 << (S * 4 + HEARTS) | 1 << (S * 4 + DIAMONDS) | 1 << (W * 4 + CLUBS)
+    return Point(hands, tuple(Card.parse(c).index for c in trick.split()), E, HEARTS, 0,
+                 shown_out, 0, 1, 0, plan, initial_state(plan, hands, W, HEARTS), opts)
+
+
+def test_partners_master_that_only_a_ruff_could_beat_is_not_ruffed() -> None:
+    # The old line ruffed dummy's good ♣K with the ♥A, a trick thrown away; throwing the ♠A
+    # keeps the claim sure, so the ruff is ruffing partner's winner (§4.3).
+    p = _trick_three_30090()
+    assert _partner_wins(p, W)
+    cards = {c for c, _ in normal_plays(p, SureOracle(HEARTS, W, Budget(400_000)))}
+    assert cards == {Card.parse("SA").index}
+
+
+def test_partners_card_under_an_outstanding_card_of_its_suit_is_no_master() -> None:
+    # Dummy leads the ♣Q with the ♣K out: South, who followed low, may hold it for all West
+    # knows of the pooled cards, and North may still beat the queen.
+    p = _trick_three_30090(east="SJ S9 DJ C4", south="ST S8 S7 CK", trick="CQ C2")
+    assert not _partner_wins(p, W)

@@ -476,9 +476,10 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     win_seat, _ = _current_winner(p)
     partner_winning = win_seat == (seat + 2) % 4
     believed = _believed_opp(p, seat)
-    if partner_winning and _trick_sure_now(p, seat):
-        # Partner's card wins the trick: no crash of two winners on it (C3) while a card he
-        # sees as a loser is safe too.
+    if partner_winning and _partner_wins(p, seat):
+        # Partner's card wins the trick, or would but for a ruff that no card of his suit
+        # prevents: no crash of two winners on it (C3) while a card he sees as a loser is
+        # safe too.
         losers = [c for c in chosen if not _is_believed_winner(c, believed)]
         chosen = losers or chosen
     out: list[Alt] = []
@@ -498,12 +499,12 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
 
 def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     """Void in the suit led: a safe ruff (the lowest one under ACBL 2019) unless partner's card
-    surely wins (ruffing it is irrational, §4.3); a safe discard, never a sure winner while a
+    wins the trick, or would but for a ruff (ruffing it is irrational, §4.3:
+    :func:`_partner_wins`); a safe discard, never a sure winner while a
     card he does not need remains, nor while a safe ruff takes the opponents' trick."""
     trump = p.trump
     win_seat, win_card = _current_winner(p)
-    partner = (seat + 2) % 4
-    partner_sure = win_seat == partner and _trick_sure_now(p, seat)
+    partner_sure = _partner_wins(p, seat)
     ruffs = [c for c in safe if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
     rest = [c for c in safe if c not in ruffs]
     if partner_sure and rest:
@@ -614,6 +615,25 @@ def _trick_sure_now(p: Point, seat: int) -> bool:
     threat, _ = _threats_after(p, seat, p.trick + (-1,))
     _, best = _current_winner(p)
     return all(not beats(t, best, p.trump) for t in ascending(threat))
+
+
+def _partner_wins(p: Point, seat: int) -> bool:
+    """True when partner's card wins the trick in progress in the picture, or would but for a
+    ruff: it is the master of the suit led there, and only an opponent still to play, void in
+    his picture and holding a trump, could beat it. Ruffing that card while a discard keeps
+    the claim sure is ruffing partner's winner (§4.3): against trumps he cannot place every
+    side winner is ruffable by someone, so "sure" alone would never see it in a forgotten-trump
+    picture (vugraph 09050:19-2: South ruffed dummy's good ♠K with the ♥K, and the ♠Q with the
+    ♥J, holding the ♦Q to throw, and no director calls that normal)."""
+    win_seat, win_card = _current_winner(p)
+    if win_seat != (seat + 2) % 4:
+        return False
+    if _trick_sure_now(p, seat):
+        return True
+    s = win_card // 13
+    if s == p.trump or s != p.trick[0] // 13:
+        return False  # partner's trump can be overruffed: not a master of the suit led
+    return not _believed_opp(p, seat) & SUIT_RANGES[s] & ~((2 << win_card) - 1)
 
 
 def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
@@ -856,7 +876,7 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         win_seat, win_card = _current_winner(p)
         ruffs = [c for c in cands if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
         rest = [c for c in cands if c not in ruffs]
-        if win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat) and rest:
+        if _partner_wins(p, seat) and rest:
             ruffs = []
         # A discard keeps the cards he sees as winners of their suit, ruffable or not.
         spare = [c for c in rest if not _is_believed_winner(c, believed)
