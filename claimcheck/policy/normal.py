@@ -876,7 +876,11 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
         win_seat, win_card = _current_winner(p)
         ruffs = [c for c in cands if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
         rest = [c for c in cands if c not in ruffs]
-        if _partner_wins(p, seat) and rest:
+        # Only partner's sure winner here: with no card safe, ruffing a master that the
+        # next hand may ruff is what protects it (vugraph 29050:10-2: dummy's ♠A on the ♦J
+        # that East could ruff, not dummy's good ♣8 thrown), unlike :func:`_void`, where
+        # a discard keeps the claim sure.
+        if win_seat == (seat + 2) % 4 and _trick_sure_now(p, seat) and rest:
             ruffs = []
         # A discard keeps the cards he sees as winners of their suit, ruffable or not.
         spare = [c for c in rest if not _is_believed_winner(c, believed)
