@@ -476,7 +476,7 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     win_seat, _ = _current_winner(p)
     partner_winning = win_seat == (seat + 2) % 4
     believed = _believed_opp(p, seat)
-    if partner_winning and _partner_wins(p, seat):
+    if _partner_wins(p, seat):
         # Partner's card wins the trick, or would but for a ruff that no card of his suit
         # prevents: no crash of two winners on it (C3) while a card he sees as a loser is
         # safe too.
@@ -504,10 +504,9 @@ def _void(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     card he does not need remains, nor while a safe ruff takes the opponents' trick."""
     trump = p.trump
     win_seat, win_card = _current_winner(p)
-    partner_sure = _partner_wins(p, seat)
     ruffs = [c for c in safe if trump < 4 and c // 13 == trump and beats(c, win_card, trump)]
     rest = [c for c in safe if c not in ruffs]
-    if partner_sure and rest:
+    if rest and _partner_wins(p, seat):
         ruffs = []
     if ruffs and p.opts.profile.ruff == "lowest":
         ruffs = [min(ruffs)]
@@ -623,15 +622,15 @@ def _partner_wins(p: Point, seat: int) -> bool:
     his picture and holding a trump, could beat it. Ruffing that card while a discard keeps
     the claim sure is ruffing partner's winner (§4.3): against trumps he cannot place every
     side winner is ruffable by someone, so "sure" alone would never see it in a forgotten-trump
-    picture (vugraph 09050:19-2: South ruffed dummy's good ♠K with the ♥K, and the ♠Q with the
-    ♥J, holding the ♦Q to throw, and no director calls that normal)."""
+    picture (vugraph 30090:45-2: West ruffed dummy's good ♣K with the ♥A, holding the ♠A to
+    throw; 09050:19-2: South ruffed dummy's ♠K and ♠Q with the ♥K and ♥J, holding the ♦Q)."""
     win_seat, win_card = _current_winner(p)
     if win_seat != (seat + 2) % 4:
         return False
     if _trick_sure_now(p, seat):
         return True
     s = win_card // 13
-    if s == p.trump or s != p.trick[0] // 13:
+    if s == p.trump:
         return False  # partner's trump can be overruffed: not a master of the suit led
     return not _believed_opp(p, seat) & SUIT_RANGES[s] & ~((2 << win_card) - 1)
 
