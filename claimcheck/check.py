@@ -30,9 +30,11 @@ from claimcheck.policy.pictures import (
     MAX_FORGOTTEN_CARDS,
     Picture,
     contradicted,
+    forgets_conceded_masters,
     forgettable,
     is_drawing_trumps,
     known_show_outs,
+    master_trumps,
     trump_pictures,
 )
 from claimcheck.policy.plan_state import compile_plan, initial_state
@@ -139,13 +141,14 @@ def check_claim(
     lower, upper = 0, left
     worst: tuple[Picture, Found] | None = None
     pictures = [AWARE]
+    counted = 0
     dd = left
     try:
         aware_root = start_node(hands, trick, leader, c, AWARE, known_out, to_concede, state)
         dd = search.dd(aware_root)
         upper = dd
-        pictures = _pictures(position, hands, trick, leader, c, trump, plan, inputs, known_out,
-                             oracle, need)
+        pictures, counted = _pictures(position, hands, trick, leader, c, trump, plan, inputs,
+                                      known_out, oracle, need)
         roots = [(pic, start_node(hands, trick, leader, c, pic, known_out, to_concede, state))
                  for pic in pictures]
         # The most careless picture first: its low line bounds the search of the others.
@@ -165,7 +168,7 @@ def check_claim(
         if pic.rule == UnawareTrump.id:
             presumed |= pic.forgotten
     explained = _explain(search, worst, hands, trick, leader, c, known_out, to_concede, state,
-                         n is not None and n < claimed, presumed)
+                         n is not None and n < claimed, presumed, counted)
     report = SearchReport(
         budget.nodes, solver.calls - calls_before,
         getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
@@ -270,22 +273,35 @@ def _solve(search: Search, roots: list[tuple[Picture, Node]], aware_root: Node, 
 
 def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple[int, ...],
               leader: int, claimer: int, trump: int, plan: LinePlan, inputs: Inputs,
-              known_out: int, oracle: SureOracle, need: int) -> list[Picture]:
-    """The admissible pictures (law70.md §3), full awareness first, computed once a ruling."""
+              known_out: int, oracle: SureOracle, need: int) -> tuple[list[Picture], int]:
+    """The admissible pictures (law70.md §3), full awareness first, computed once a ruling,
+    and the outstanding trumps that no 70C picture forgets because the concession counts
+    them (for the doubtful point's words)."""
     pictures = [AWARE]
     left = max(h.bit_count() for h in hands)
+    masters = master_trumps(hands, claimer, trump)
 
     def explains_concession(forgotten: int) -> bool:
         """A claimer who concedes tricks, in a picture where more would be sure, conceded
         them for the cards that picture forgets: he knew of them (law70.md §3: the claim
-        itself can show awareness, as the play so far can)."""
-        return need >= left or oracle.decide(hands, trick, leader, forgotten, known_out,
-                                             need + 1, PICTURE_QUESTION_CAP) is not True
+        itself can show awareness, as the play so far can). So did he of a trump above all
+        of his side's, which takes a trick whatever he does: a concession counts it first."""
+        if need >= left:
+            return True
+        if forgets_conceded_masters(forgotten, masters, left - need):
+            return False
+        return oracle.decide(hands, trick, leader, forgotten, known_out, need + 1,
+                             PICTURE_QUESTION_CAP) is not True
 
-    trumps = [t for t in trump_pictures(hands, claimer, trump, plan, inputs,
-                                        drawing_trumps=is_drawing_trumps(position, claimer))
-              if explains_concession(t.forgotten)]
+    candidates_70c = trump_pictures(hands, claimer, trump, plan, inputs,
+                                    drawing_trumps=is_drawing_trumps(position, claimer))
+    trumps = [t for t in candidates_70c if explains_concession(t.forgotten)]
     pictures += trumps
+    counted = 0  # trumps 70C would presume forgotten that the concession shows he knew of
+    for t in candidates_70c:
+        counted |= t.forgotten
+    for t in trumps:
+        counted &= ~t.forgotten
     words = contradicted(hands, claimer, trump, plan)
     if words:
         # His words are the evidence of his picture: what contradicts them is forgotten.
@@ -294,10 +310,10 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
         # reason here is the statement's.
         pictures += [Picture(words | t.forgotten, UnawareCard.id, WORDS_REASON) for t in trumps
                      if t.forgotten & ~words]
-        return pictures
+        return pictures, counted
     if need <= 0 or oracle.decide(hands, trick, leader, 0, known_out, need,
                                   PICTURE_QUESTION_CAP) is not False:
-        return pictures
+        return pictures, counted
     # Not sure with full awareness: he overlooked something. The smallest sets of outstanding
     # cards (at most two) whose absence makes the claim sure are each a picture (§3.3); none
     # means he claimed a guess, and full awareness with the fallback of §4.2 rules (§3.4).
@@ -324,21 +340,21 @@ def _pictures(position: Position, hands: tuple[int, int, int, int], trick: tuple
     for f in found:
         if f not in seen and explains_concession(f):
             pictures.append(Picture(f, UnawareCard.id, "its absence makes the claim sure"))
-    return pictures
+    return pictures, counted
 
 
 def _explain(search: Search, worst: tuple[Picture, Found] | None,
              hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
              claimer: int, known_out: int, to_concede: int, state: tuple[int, ...],
-             adjusted: bool, presumed_trumps: int) -> Explained:
+             adjusted: bool, presumed_trumps: int, counted_trumps: int) -> Explained:
     """The worst line with, for each claimer card, what made it look safe and what it cost."""
     if worst is None:
-        return Explained(AWARE, [], [], [], presumed_trumps)
+        return Explained(AWARE, [], [], [], presumed_trumps, counted_trumps)
     picture, found = worst
     root = start_node(hands, trick, leader, claimer, picture, known_out, to_concede, state)
     why, costs = search.explain(root, found.line, with_costs=adjusted,
                                 presumed_trumps=presumed_trumps)
-    return Explained(picture, found.line, why, costs, presumed_trumps)
+    return Explained(picture, found.line, why, costs, presumed_trumps, counted_trumps)
 
 
 def _prove_lower_bounds(

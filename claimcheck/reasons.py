@@ -68,6 +68,10 @@ class Explained:
     presumed_trumps: int = 0
     """The outstanding trumps 70C presumes forgotten (the union of its pictures): a trick lost
     to one of them is 70C's; a trump forgotten as the card the claim overlooks is 70A's."""
+    counted_trumps: int = 0
+    """Outstanding trumps 70C would presume forgotten that the concession shows he knew of:
+    in a picture without them he would have claimed more, or a trump above all of his side's
+    takes the trick he conceded."""
 
 
 def _cards(mask: int) -> tuple[Card, ...]:
@@ -183,7 +187,7 @@ def compose_ruling(
         verdict, award = "upheld", n
     laws = _laws(verdict, rules, costly, tricks, position, inputs)
     doubts = _doubts(plan, position, claimer, picture, costly, rules, inputs, drawing_trumps,
-                     decided=n is not None)
+                     decided=n is not None, counted=explained.counted_trumps)
     notes: list[str] = []
     if dd < claimed:
         notes.append(f"the claim exceeds the double-dummy result ({dd}): no line makes it")
@@ -379,9 +383,11 @@ def _lead_in_suit_order(line: tuple[tuple[LineCard, ...], ...], position: Positi
 
 def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
             costly: list[str], rules: list[str], inputs: Inputs,
-            drawing_trumps: bool, *, decided: bool = True) -> tuple[DoubtRecord, ...]:
+            drawing_trumps: bool, *, decided: bool = True, counted: int = 0
+            ) -> tuple[DoubtRecord, ...]:
     """The doubtful points and how each was resolved. A forgotten card "costs nothing" only
-    when the search proved it (*decided*): a line the budget cut short proves nothing."""
+    when the search proved it (*decided*): a line the budget cut short proves nothing. The
+    *counted* trumps are those the concession shows he knew of (no 70C picture forgets them)."""
     out = [DoubtRecord(d.words, d.reason, "resolved against the claimer (70A)")
            for d in plan.doubts]
     open_cost = "whether it costs a trick is not decided within the search budget"
@@ -400,16 +406,24 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
             elif len(trumps_out) > 2:
                 res = ("with more than two trumps out he knows trumps are out: not presumed "
                        "forgotten")
+            elif all(counted >> c.index & 1 for c in trumps_out):
+                res = ("his concession counts it (without it he would have claimed more, or "
+                       "it takes a trick whatever he does): not presumed forgotten")
             elif UnawareTrump.id in costly:
                 res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
             elif not decided:
                 res = f"presumed forgotten (70C); {open_cost}"
             else:
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
+            known = [c for c in trumps_out if counted >> c.index & 1]
+            if known and len(known) < len(trumps_out):
+                res += (f"; not {' '.join(str(c) for c in known)}, which his concession "
+                        "counts")
             out.append(DoubtRecord(cards, "outstanding trump not mentioned in the statement",
                                    res))
             presumed = (inputs.trump_aware != "yes" and not drawing_trumps
-                        and len(trumps_out) <= 2)  # the branches above that presume it
+                        and len(trumps_out) <= 2 and len(known) < len(trumps_out)
+                        )  # the branches above that presume it
             if presumed and (UnawareTrump.id in costly or UnawareCard.id not in costly):
                 reported = sum(1 << c.index for c in trumps_out)
     if picture.rule == UnawareCard.id and picture.forgotten & ~reported:

@@ -152,3 +152,52 @@ def test_a_forgotten_card_is_a_guess_only_inside_a_tenace() -> None:
     pos = position_from_options("N:T3.A.8.8 .J653..4 2.974.Q. ..KJ5.AJ", Strain.NT, Seat.W,
                                 "", Seat.E)
     assert _guessed_suits(pos, Seat.E, Picture(queen, UnawareCard.id)) == {Card.parse("DQ").suit}
+
+
+def test_a_concession_counts_the_trump_that_wins_a_trick_whatever_he_does() -> None:
+    """North claims 3 of 7 with East's ♠Q above all of North-South's trumps: the queen is one
+    of the four tricks he concedes, so no 70C picture forgets it, and the doubtful point says
+    why instead of "presumed forgotten" (deals/rulings/70C-master-trump-counted-by-the-
+    concession; vugraph 28030:39 was adjusted to 2 in the picture that forgot it)."""
+    from claimcheck.cards import Seat, Strain
+    from claimcheck.check import check_claim
+    from claimcheck.service import position_from_options
+
+    pos = position_from_options("N:53.873.Q6. Q.KJ.AJT8. T9.QT.K54. .A965.973.", Strain.S,
+                                Seat.N, "", None)
+    ruling = check_claim(pos, Seat.N, 3)
+    assert (ruling.verdict, ruling.n) == ("upheld", 3) and "70C" not in ruling.laws
+    (trump,) = [d for d in ruling.doubts if "trump" in d.reason]
+    assert "concession counts it" in trump.resolution
+    assert "presumed forgotten (70C" not in trump.resolution
+    # Claiming all seven is no concession: the queen may be forgotten (70C), and it costs.
+    all_of_them = check_claim(pos, Seat.N, 7)
+    assert all_of_them.verdict == "adjusted"
+    (trump,) = [d for d in all_of_them.doubts if "trump" in d.reason]
+    assert "presumed forgotten" in trump.resolution
+
+
+def test_the_master_trumps_a_concession_counts() -> None:
+    """One trick conceded counts one master trump; a picture may still forget a lower trump,
+    or one master of two when only one trick is conceded."""
+    from claimcheck.cards import Card
+    from claimcheck.policy.pictures import forgets_conceded_masters, master_trumps
+
+    def m(*cards: str) -> int:
+        return sum(1 << Card.parse(c).index for c in cards)
+
+    # South ♥KJT84, North ♥6 against ♥A7: the ace is above all of theirs, the 7 is not.
+    hands = (m("H6"), 0, m("HK", "HJ", "HT", "H8", "H4"), m("HA", "H7"))
+    masters = master_trumps(hands, 2, 1)
+    assert masters == m("HA")
+    assert forgets_conceded_masters(m("HA"), masters, 1)
+    assert forgets_conceded_masters(m("HA", "H7"), masters, 1)
+    assert not forgets_conceded_masters(m("H7"), masters, 1)
+    assert not forgets_conceded_masters(m("HA"), masters, 0)  # claims all: no concession
+    # ♥AK out above ♥Q: conceding one counts one of them; forgetting the other may stand.
+    hands = (m("HQ"), m("HA"), 0, m("HK", "H2"))
+    masters = master_trumps(hands, 0, 1)
+    assert masters == m("HA", "HK")
+    assert not forgets_conceded_masters(m("HK"), masters, 1)
+    assert forgets_conceded_masters(m("HK"), masters, 2)
+    assert master_trumps(hands, 0, 4) == 0  # notrump

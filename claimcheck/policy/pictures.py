@@ -74,6 +74,27 @@ def trump_pictures(
     return pictures
 
 
+def master_trumps(hands: tuple[int, int, int, int], claimer: int, trump: int) -> int:
+    """The outstanding trumps above every trump of the claimer's side. The highest of them
+    takes a trick whatever he does, so a claimer who concedes a trick has it in mind: the
+    concession counts it (law70.md §3: the claim itself can show awareness)."""
+    if trump >= 4:
+        return 0
+    side = (hands[claimer] | hands[(claimer + 2) % 4]) & suit_range(trump)
+    opps = (hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]) & suit_range(trump)
+    return opps & ~((1 << side.bit_length()) - 1)
+
+
+def forgets_conceded_masters(forgotten: int, masters: int, conceded: int) -> bool:
+    """True when a picture forgetting *forgotten* leaves fewer of the *masters* in mind than
+    the *conceded* tricks can count: a claimer who concedes one trick with the ♥A out is
+    conceding the ♥A (vugraph 09050:19-2, 8 of 9 with ♥A7 out: the picture that forgets the
+    ace and keeps the 7 in mind explained the concession by a ruff of the 7's)."""
+    if conceded <= 0 or not forgotten & masters:
+        return False
+    return (masters & ~forgotten).bit_count() < min(conceded, masters.bit_count())
+
+
 def contradicted(hands: tuple[int, int, int, int], claimer: int, trump: int,
                  plan: LinePlan) -> int:
     """Opponents' cards that contradict what the statement says is good (law70.md §3.3: his
