@@ -119,8 +119,8 @@ def reference_n(position: Position, claimer: Seat, claimed: int, profile: Profil
     helper = Search(trump, c, cplan, opts, _PlainDD(trump), budget, oracle)
     trick = tuple(x.index for x in position.trick)
     need = claimed - (left - max(h.bit_count() for h in hands))
-    pictures = _pictures(position, hands, trick, int(position.leader), c,  # type: ignore[arg-type]
-                         trump, plan, inputs, known, oracle, need)
+    pictures, _ = _pictures(position, hands, trick, int(position.leader), c,  # type: ignore[arg-type]
+                            trump, plan, inputs, known, oracle, need)
     best = 99
     for picture in pictures:
         root = start_node(hands, trick, int(position.leader), c,  # type: ignore[arg-type]
