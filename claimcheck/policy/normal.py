@@ -184,6 +184,12 @@ class AfterDD:
 
 
 QUICK_QUESTION_CAP = 60
+MID_QUESTION_CAP = 200
+"""Oracle nodes a card left open by the quick question is given next, still before the
+double-dummy filter: on the real claims of 8 cards, 137 of 299 filter calls refuted no card,
+and most open cards are decided within this cap. The answers are the oracle's either way; on
+the audit of ../shared/data the same rulings, 7.6% less ruling time (at 400 one ruling ran
+out of budget; at 200 none)."""
 """Oracle nodes a card's safety is first given before the double-dummy filter is fetched: most
 questions end within it (a winner cashed, trumps counted), and those need no solver call."""
 
@@ -311,22 +317,26 @@ def _sure_after(p: Point, oracle: SureOracle, after: tuple[tuple[int, int, int, 
 
 def _safe_cards(p: Point, oracle: SureOracle, seat: int, cands: list[int],
                 dd_after: AfterDD | None, layouts: Layouts | None = None) -> list[int]:
-    """The safe cards among *cands*, in their order: each asked quickly first; the cards left
-    open are filtered by double dummy (a card that falls short in the real layout is not safe)
-    and then asked in full, a slow question first put to the layouts (:func:`_sure_after`). The
-    answers are the oracle's either way; the filters only spare the solver call where the
-    quick answers suffice, and the oracle where they do not."""
+    """The safe cards among *cands*, in their order: each asked quickly first, then with a
+    little more room (:data:`MID_QUESTION_CAP`); the cards left open are filtered by double
+    dummy (a card that falls short in the real layout is not safe) and then asked in full, a
+    slow question first put to the layouts (:func:`_sure_after`). The answers are the
+    oracle's either way; the filters only spare the solver call where the quick answers
+    suffice, and the oracle where they do not."""
     need = p.need
     if need <= 0:
         return list(cands)
     safe: set[int] = set()
-    undecided: list[int] = []
-    for c in cands:
-        quick = _safe(p, oracle, seat, c, need, QUICK_QUESTION_CAP)
-        if quick is True:
-            safe.add(c)
-        elif quick is None:
-            undecided.append(c)
+    undecided = list(cands)
+    for cap in (QUICK_QUESTION_CAP, MID_QUESTION_CAP):
+        still: list[int] = []
+        for c in undecided:
+            answer = _safe(p, oracle, seat, c, need, cap)
+            if answer is True:
+                safe.add(c)
+            elif answer is None:
+                still.append(c)
+        undecided = still
     if undecided:
         scores = dd_after.scores() if dd_after is not None else None
         for c in undecided:
