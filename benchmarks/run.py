@@ -135,12 +135,12 @@ def bench(cards: list[int], count: int, seed: int, max_nodes: int, rounds: int,
         best = [float("inf")] * len(cases)
         plain = [float("inf")] * len(cases)
         rulings: dict[int, Ruling] = {}
+        plans = [read_plan(statement, pos, declarer) for pos, declarer, _, statement in cases]
         for _ in range(rounds):
-            for i, (pos, declarer, claimed, statement) in enumerate(cases):
+            for i, (pos, declarer, claimed, _statement) in enumerate(cases):
                 plain[i] = min(plain[i], plain_solve(pos))
-                plan = read_plan(statement, pos, declarer)
                 start = time.perf_counter()
-                ruling = check_claim(pos, declarer, claimed, plan, solver=DDSolver(),
+                ruling = check_claim(pos, declarer, claimed, plans[i], solver=DDSolver(),
                                      max_nodes=max_nodes)
                 best[i] = min(best[i], time.perf_counter() - start)
                 rulings[i] = ruling

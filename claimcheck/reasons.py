@@ -398,6 +398,7 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
         trumps_out = [c for c in opps if c.suit == trump]
         if trumps_out and not plan.mentions_trump(trump):
             cards = " ".join(str(c) for c in sorted(trumps_out))
+            known = [c for c in trumps_out if counted >> c.index & 1]
             if inputs.trump_aware == "yes":
                 res = "the director found the claimer aware of it: no trick for it under 70C"
             elif drawing_trumps:
@@ -406,7 +407,7 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
             elif len(trumps_out) > 2:
                 res = ("with more than two trumps out he knows trumps are out: not presumed "
                        "forgotten")
-            elif all(counted >> c.index & 1 for c in trumps_out):
+            elif len(known) == len(trumps_out):
                 res = ("his concession counts it (without it he would have claimed more, or "
                        "it takes a trick whatever he does): not presumed forgotten")
             elif UnawareTrump.id in costly:
@@ -415,7 +416,6 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                 res = f"presumed forgotten (70C); {open_cost}"
             else:
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
-            known = [c for c in trumps_out if counted >> c.index & 1]
             if known and len(known) < len(trumps_out):
                 res += (f"; not {' '.join(str(c) for c in known)}, which his concession "
                         "counts")

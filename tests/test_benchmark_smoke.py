@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "run.py"
 
 
-def test_benchmark_script_produces_a_row_per_size() -> None:
+def _script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_run", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_benchmark_script_produces_a_row_per_size() -> None:
+    module = _script()
     rows = module.bench([2, 3], count=3, seed=1, max_nodes=50_000, rounds=1)
     assert [r["cards"] for r in rows] == [2, 3]
     assert all(r["n"] == 3 and r["ratio"] > 0 and r["undetermined"] == 0 for r in rows)
@@ -21,12 +29,7 @@ def test_benchmark_script_produces_a_row_per_size() -> None:
 def test_benchmark_real_claims_are_read_as_the_audit_reads_them() -> None:
     """``--real``: the real claims of ../shared/data by cards left, each with its claimer and
     tricks claimed; skipped when the folder is absent."""
-    import pytest
-
-    spec = importlib.util.spec_from_file_location("bench_run_real", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _script()
     if not module.SHARED.is_dir():
         pytest.skip("../shared/data is absent")
     claims = module.real_claims()
