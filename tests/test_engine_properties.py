@@ -109,6 +109,22 @@ def test_a_spent_budget_ends_with_proved_bounds_never_a_guess(seed: int) -> None
             assert small.n is not None and small.n <= small.dd
 
 
+def test_a_ruling_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """check_claim spaces the collector's young passes while it searches (check.py
+    YOUNG_COLLECTION_THRESHOLD) and restores the thresholds after, a spent budget included."""
+    import gc
+
+    before = gc.get_threshold()
+    gc.set_threshold(555, 7, 9)
+    try:
+        for pos in _positions(11, 4, 6):
+            check_claim(pos, Seat.S, pos.tricks_left, solver=SOLVER)
+            check_claim(pos, Seat.S, pos.tricks_left, solver=SOLVER, max_nodes=5)
+            assert gc.get_threshold() == (555, 7, 9)
+    finally:
+        gc.set_threshold(*before)
+
+
 def test_groups_match_a_plain_definition() -> None:
     """Equivalent-card groups: no card held elsewhere lies between two cards of a group."""
     from claimcheck.bits import groups
