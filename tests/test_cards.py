@@ -89,5 +89,27 @@ def test_packed_ranks_keep_the_order_of_the_cards_still_out() -> None:
             held = sum(m for m in packed) >> (13 * suit) & 0x1FFF
             assert held == (0x1FFF >> (13 - len(after))) << (13 - len(after))  # at the top
     # AK and Q9 opposite the J pack as AK and Q2 opposite the 3 (one suit).
+    assert pack_ranks((0b1100000000000, 0b0010010000000, 0b0001000000000)) == (
+        0b1100000000000, 0b0010100000000, 0b0001000000000)
     assert pack_ranks((0b1100000000000, 0b0010010000000, 0b0001000000000)) == pack_ranks(
         (0b1100000000000, 0b0010000000001, 0b0000000000010))
+
+
+def test_packed_hands_move_an_overlapping_mask_with_the_hands() -> None:
+    """bits.pack_hands, the search's memo key: four disjoint hands and a fifth mask within them
+    (the forgotten cards), each moved by the hands' packing; the same as pack_ranks of the
+    five, and as packing the forgotten and the remembered cards apart, as the key once did."""
+    import numpy as np
+
+    from claimcheck.bits import pack_hands, pack_ranks
+
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        owner = rng.integers(0, 5, size=52)  # 4: played
+        h = [sum(1 << i for i in range(52) if owner[i] == s) for s in range(4)]
+        f = sum(1 << i for i in range(52) if owner[i] < 4 and rng.random() < 0.15)
+        packed = pack_hands(h[0], h[1], h[2], h[3], f)
+        assert packed == pack_ranks((h[0], h[1], h[2], h[3], f))
+        apart = pack_ranks(tuple(x for m in h for x in (m & ~f, m & f)))
+        assert packed[:4] == tuple(apart[2 * s] | apart[2 * s + 1] for s in range(4))
+        assert packed[4] == apart[1] | apart[3] | apart[5] | apart[7]

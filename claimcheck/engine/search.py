@@ -28,6 +28,7 @@ from claimcheck.bits import (
     beats,
     groups,
     others_of,
+    pack_hands,
     pack_ranks,
     topped,
     winner_index,
@@ -926,12 +927,10 @@ class Search:
         under the exact key, so that a ruling shows the cards really held."""
         if not self._packs:
             return key
-        h, f = node.hands, node.forgotten
-        # The forgotten cards are masks of their own, packed with the hands they lie in.
-        p = pack_ranks((h[0] & ~f, h[0] & f, h[1] & ~f, h[1] & f, h[2] & ~f, h[2] & f,
-                        h[3] & ~f, h[3] & f))
-        return ((p[0] | p[1], p[2] | p[3], p[4] | p[5], p[6] | p[7]), key[1],
-                p[1] | p[3] | p[5] | p[7], *key[3:])
+        h = node.hands
+        # The forgotten cards (within the hands) are packed by the same map as the hands.
+        a, b, c, d, f = pack_hands(h[0], h[1], h[2], h[3], node.forgotten)
+        return ((a, b, c, d), key[1], f, *key[3:])
 
     def _key(self, node: Node) -> tuple[object, ...]:
         """The memo key of a trick start: what the claimer's choices and the result depend on.
