@@ -312,6 +312,24 @@ class Search:
                 self._upper[key] = best
         return best
 
+    def proved_at(self, node: Node, limit: int) -> bool:
+        """True when the bounds :meth:`find` asks first at *node* (the proved lower bounds, the
+        sure tricks, the safe floor) already show that every normal line from it gives the
+        claimer side at least *limit* tricks. Asking here fills the same memos that
+        :meth:`find` then reads."""
+        if limit <= 0:
+            return True
+        seat = (node.leader + len(node.trick)) % 4
+        if not node.hands[seat]:
+            return False
+        if node.trick:
+            if (limit == 1 or self.trump < 4) and self._sure_tricks(node, limit) >= limit:
+                return True
+            return self._safe_floor(node, seat, limit) >= limit
+        if self._lower.get(self._lower_key(node, self._key(node)), 0) >= limit:
+            return True
+        return max(self._sure_tricks(node, limit), self._safe_floor(node, seat, limit)) >= limit
+
     # --- moves ------------------------------------------------------------------------------
 
     def _is_claimer_side(self, seat: int) -> bool:
@@ -1017,6 +1035,12 @@ def run_search(search: Search, roots: list[tuple[Picture, Node]], limit: int
     seed = max(h.bit_count() for h in roots[0][1].hands) >= 7 if roots else False
     if seed and not search.plan.has_technique:
         for picture, node in roots:
+            if search.proved_at(node, limit):
+                # The bounds the search asks first prove this root: a seed line could not go
+                # below the limit (both are sound), and its walk asks the normal cards of a
+                # whole line (on the 9-card real claims upheld in no search node, most of the
+                # ruling's time).
+                continue
             for careless in (True,):
                 line = search.plain_line(node, careless=careless)
                 if line.tricks < (limit if best is None else best[1].tricks):
