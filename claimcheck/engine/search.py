@@ -42,6 +42,7 @@ from claimcheck.policy.normal import (
     Options,
     Point,
     after_card,
+    first_normal_lead,
     normal_plays,
     solidity,
     weighed_plays,
@@ -383,16 +384,33 @@ class Search:
         self._choice_cache[node] = alts
         return alts
 
+    def _first_lead(self, node: Node, seat: int) -> tuple[int, str] | None:
+        """The first of the normal cards of a claimer-side lead (:meth:`_normal_choices`'
+        first), asking the safety of as few cards as :func:`first_normal_lead` can; None where
+        that shortcut does not apply (a card in progress, a statement, a technique, penalty
+        cards, a decision already computed) or no card is safe, and the caller takes them all.
+        For the line an upheld claim shows, whose leads asked nine tenths of its questions,
+        half of them of suits after the first that has a safe lead."""
+        if (node.trick or self.plan.has_technique or self.legality is not None
+                or node in self._choice_cache or node in self._pending):
+            return None
+        return first_normal_lead(self._point(node), self.oracle, self._dd_after(node, seat),
+                                 self.layouts_at(node))
+
+    def _dd_after(self, node: Node, seat: int) -> AfterDD | None:
+        """The double-dummy tricks after each card, fetched when first wanted (normal.py
+        :class:`AfterDD`): in full awareness only, and where there is a choice of cards."""
+        if node.forgotten or self.plan.has_technique:
+            return None
+        own = self._legal(node, seat)
+        if own & (own - 1) and len(groups(own, others_of(node.hands, seat, node.trick))) > 1:
+            solver, trump = self.solver, self.trump
+            return AfterDD(lambda: solver.scores(node.hands, node.trick, node.leader, trump))
+        return None
+
     def _compute_choices(self, node: Node, seat: int) -> list[tuple[int, str]]:
         if self._is_claimer_side(seat):
-            dd_after: AfterDD | None = None
-            if not node.forgotten and not self.plan.has_technique:
-                own = self._legal(node, seat)
-                if own & (own - 1) and len(groups(own, others_of(node.hands, seat,
-                                                                 node.trick))) > 1:
-                    solver, trump = self.solver, self.trump
-                    dd_after = AfterDD(lambda: solver.scores(node.hands, node.trick,
-                                                             node.leader, trump))
+            dd_after = self._dd_after(node, seat)
             layouts = self.layouts_at(node)
             if (layouts is not None and not self.plan.has_technique
                     and node.hands[seat].bit_count() <= DEFER_CARDS):
@@ -926,10 +944,14 @@ class Search:
             seat = (node.leader + len(node.trick)) % 4
             if not node.hands[seat]:
                 return Found(line, tricks)
-            choices = self._normal_choices(node, seat)
             if self._is_claimer_side(seat):
-                card, rule = choices[-1] if careless else choices[0]
+                first = None if careless else self._first_lead(node, seat)
+                if first is None:
+                    choices = self._normal_choices(node, seat)
+                    first = choices[-1] if careless else choices[0]
+                card, rule = first
             else:
+                choices = self._normal_choices(node, seat)
                 card = _plain_defence(node, seat, [c for c, _ in choices], self.trump)
                 rule = DEFENCE
             line.append((seat, card, rule))

@@ -235,6 +235,28 @@ def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None,
     return _fallback(p, oracle, seat, cands, layouts)
 
 
+def first_normal_lead(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None,
+                      layouts: Layouts | None = None) -> Alt | None:
+    """The first of :func:`normal_plays` at a claimer-side lead, or None where no card is
+    safe (and where a statement or a partner's choice decides the lead: the caller takes
+    them all). The normal leads are the safe ones narrowed suit by suit, the suits in order
+    (:func:`_leads`), and the routine's trump comes after them: so the first normal lead is
+    that of the first suit with a safe card, and the suits after it need not be asked. The
+    answers are the oracle's as in :func:`normal_plays`; only fewer questions are put."""
+    seat = p.seat
+    if p.trick or p.plan.steps or (not p.opts.declarer_claim and seat != p.opts.claimer):
+        return None
+    cands = groups(p.hands[seat], _others(p, seat))
+    if len(cands) == 1:
+        return None  # one card to lead: normal_plays tags it without a question
+    for suit in sorted({c // 13 for c in cands}):
+        safe = _safe_cards(p, oracle, seat, [c for c in cands if c // 13 == suit], dd_after,
+                           layouts)
+        if safe:
+            return _leads(p, seat, safe)[0]
+    return None
+
+
 # --- the picture ------------------------------------------------------------------------------
 
 
