@@ -449,76 +449,7 @@ class Search:
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
         if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
             return None
-        solved: dict[int, LayoutScores] = {}
-        dealt: list[tuple[list[Hands], list[int]]] = []
-        known: dict[int, dict[int, int]] = {}
-
-        def layouts(stage: int) -> LayoutScores:
-            got = solved.get(stage)
-            if got is None:
-                if not dealt:
-                    dealt.append(self._deal_layouts(node))
-                got = solved[stage] = self._layout_scores(node, *dealt[0], LAYOUT_DRAWS[stage],
-                                                          known)
-            return got
-
-        return Layouts(layouts)
-
-    def _deal_layouts(self, node: Node) -> tuple[list[Hands], list[int]]:
-        """The layouts of the opponents' cards the claimer can imagine at *node*, and the
-        sequence of draws into them that the stages of §4.2's weighing take their first ones
-        from: ``LAYOUT_DRAWS[-1]`` uniform draws, or every layout once, in a random order,
-        when there are no more. The generator is seeded by the position, so the same node
-        draws the same layouts on every run. The seed is the cards' order (:func:`pack_ranks`),
-        not the cards, so positions the memo holds equal (:meth:`_lower_key`) draw matching
-        layouts and weigh their cards alike: the free cards are dealt in the order of their
-        indices, which the packing keeps."""
-        # Imported here: numpy costs a ruling that never weighs layouts a twentieth of a
-        # second at start-up, a third of a director's whole command.
-        import numpy as np
-
-        from claimcheck.engine.single_dummy import deal_layouts, layout_hands
-
-        h = node.hands
-        c = self.claimer
-        a, b = (c + 1) % 4, (c + 3) % 4
-        # Seeded by the seats as the claimer sees them (his own first), not by compass: the
-        # same claim at another table position draws the same layouts and gets the same N
-        # (law70.md §2; seeded by compass, usbf_sf_14502:50 rotated by two seats was 5, not 3).
-        order = pack_ranks((*(h[(c + i) % 4] for i in range(4)), *(1 << x for x in node.trick)))
-        known = node.known_out
-        known_rel = (known >> 4 * c | known << 4 * (4 - c)) & 0xFFFF
-        rng = np.random.default_rng([*order, (node.leader - c) % 4, known_rel])
-        most = LAYOUT_DRAWS[-1]
-        masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
-                                   node.known_out >> (4 * b) & 0xF, most, rng,
-                                   exact_up_to=most)
-        if len(rows) < most:
-            # Every layout, each once, in the order of their masks: shuffled, so that a
-            # stage's first ones are a random choice of them. (Fewer rows than draws means
-            # every layout: no count of layouts, a binomial of at most 26 free cards, is 64.)
-            rows = rng.permutation(rows)
-        return layout_hands(h, a, b, masks), [int(r) for r in rows]
-
-    def _layout_scores(self, node: Node, layouts: list[Hands], rows: list[int], draws: int,
-                       known: dict[int, dict[int, int]]) -> LayoutScores:
-        """The claimer side's double-dummy tricks after each legal card in each layout of
-        the first *draws* of *rows*, with each layout's weight (times drawn) and whether
-        that was every draw. Layouts an earlier stage solved (in *known*) are not solved or
-        charged again: the stages come in order, so what is charged depends on the node only,
-        never on the solver's memo."""
-        first = rows[:draws]
-        weight: dict[int, int] = {}
-        for r in first:
-            weight[r] = weight.get(r, 0) + 1
-        new = [r for r in weight if r not in known]
-        self.budget.spend_solves(len(new))
-        if new:
-            got = self.solver.scores_many([(layouts[r], node.trick, node.leader) for r in new],
-                                          self.trump)
-            known.update(zip(new, got, strict=True))
-        order = sorted(weight)
-        return [weight[r] for r in order], [known[r] for r in order], draws >= len(rows)
+        return Layouts(LayoutFetch(self.claimer, self.trump, self.solver, self.budget, node))
 
     def _legal(self, node: Node, seat: int) -> int:
         """*seat*'s legal cards at *node*: following suit, and the penalty cards and lead
@@ -987,6 +918,91 @@ class Search:
                     tagged |= 0x1111 << suit
         return (h, node.leader, node.forgotten, node.known_out & live,
                 node.ignored_out & tagged, node.to_concede, node.solid, node.state)
+
+
+class LayoutFetch:
+    """The layouts of one decision and their double-dummy scores, stage by stage, fetched when
+    §4.2's weighing or a slow safety question first wants them (:class:`Layouts`). An object
+    that holds what it needs, not a closure over the search: a closure and its environment
+    refer to each other, and through it every ruling's search (its memos, its solver's) was
+    freed only when the cyclic collector ran."""
+
+    def __init__(self, claimer: int, trump: int, solver: DoubleDummy, budget: Budget,
+                 node: Node) -> None:
+        self.claimer = claimer
+        self.trump = trump
+        self.solver = solver
+        self.budget = budget
+        self.node = node
+        self.solved: dict[int, LayoutScores] = {}
+        self.dealt: tuple[list[Hands], list[int]] | None = None
+        self.known: dict[int, dict[int, int]] = {}
+
+    def __call__(self, stage: int) -> LayoutScores:
+        got = self.solved.get(stage)
+        if got is None:
+            if self.dealt is None:
+                self.dealt = self._deal_layouts()
+            layouts, rows = self.dealt
+            got = self.solved[stage] = self._layout_scores(layouts, rows, LAYOUT_DRAWS[stage])
+        return got
+
+    def _deal_layouts(self) -> tuple[list[Hands], list[int]]:
+        """The layouts of the opponents' cards the claimer can imagine at *node*, and the
+        sequence of draws into them that the stages of §4.2's weighing take their first ones
+        from: ``LAYOUT_DRAWS[-1]`` uniform draws, or every layout once, in a random order,
+        when there are no more. The generator is seeded by the position, so the same node
+        draws the same layouts on every run. The seed is the cards' order (:func:`pack_ranks`),
+        not the cards, so positions the memo holds equal (:meth:`_lower_key`) draw matching
+        layouts and weigh their cards alike: the free cards are dealt in the order of their
+        indices, which the packing keeps."""
+        # Imported here: numpy costs a ruling that never weighs layouts a twentieth of a
+        # second at start-up, a third of a director's whole command.
+        import numpy as np
+
+        from claimcheck.engine.single_dummy import deal_layouts, layout_hands
+
+        node = self.node
+        h = node.hands
+        c = self.claimer
+        a, b = (c + 1) % 4, (c + 3) % 4
+        # Seeded by the seats as the claimer sees them (his own first), not by compass: the
+        # same claim at another table position draws the same layouts and gets the same N
+        # (law70.md §2; seeded by compass, usbf_sf_14502:50 rotated by two seats was 5, not 3).
+        order = pack_ranks((*(h[(c + i) % 4] for i in range(4)), *(1 << x for x in node.trick)))
+        known = node.known_out
+        known_rel = (known >> 4 * c | known << 4 * (4 - c)) & 0xFFFF
+        rng = np.random.default_rng([*order, (node.leader - c) % 4, known_rel])
+        most = LAYOUT_DRAWS[-1]
+        masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
+                                   node.known_out >> (4 * b) & 0xF, most, rng,
+                                   exact_up_to=most)
+        if len(rows) < most:
+            # Every layout, each once, in the order of their masks: shuffled, so that a
+            # stage's first ones are a random choice of them. (Fewer rows than draws means
+            # every layout: no count of layouts, a binomial of at most 26 free cards, is 64.)
+            rows = rng.permutation(rows)
+        return layout_hands(h, a, b, masks), [int(r) for r in rows]
+
+    def _layout_scores(self, layouts: list[Hands], rows: list[int], draws: int) -> LayoutScores:
+        """The claimer side's double-dummy tricks after each legal card in each layout of
+        the first *draws* of *rows*, with each layout's weight (times drawn) and whether
+        that was every draw. Layouts an earlier stage solved (in *known*) are not solved or
+        charged again: the stages come in order, so what is charged depends on the node only,
+        never on the solver's memo."""
+        node, known = self.node, self.known
+        first = rows[:draws]
+        weight: dict[int, int] = {}
+        for r in first:
+            weight[r] = weight.get(r, 0) + 1
+        new = [r for r in weight if r not in known]
+        self.budget.spend_solves(len(new))
+        if new:
+            got = self.solver.scores_many([(layouts[r], node.trick, node.leader) for r in new],
+                                          self.trump)
+            known.update(zip(new, got, strict=True))
+        order = sorted(weight)
+        return [weight[r] for r in order], [known[r] for r in order], draws >= len(rows)
 
 
 def len_left(node: Node, seat: int) -> int:

@@ -417,18 +417,22 @@ def _trick_sure(p: Point, seat: int, card: int) -> bool:
     win = winner_index(trick, p.trump)
     win_seat = (p.leader + win) % 4
     best = trick[win]
-
-    def beats_all(x: int) -> bool:
-        return all(not beats(t, x, p.trump) for t in ascending(threat))
-
-    if (win_seat - seat) % 2 == 0 and beats_all(best):
+    if (win_seat - seat) % 2 == 0 and _above_threats(best, threat, p.trump):
         return True
     partner = (seat + 2) % 4
     if partner in later:
         top = highest(p.hands[partner] & SUIT_RANGES[led])
-        if top >= 0 and beats(top, best, p.trump) and beats_all(top):
+        if top >= 0 and beats(top, best, p.trump) and _above_threats(top, threat, p.trump):
             return True
     return False
+
+
+def _above_threats(card: int, threat: int, trump: int) -> bool:
+    """True when no card of *threat* beats *card*. A function of its own, not a closure: a
+    closure and its environment refer to each other, and this one, made at every safety
+    question, was nearly all the cyclic garbage of a ruling (23,000 objects in 20,000 search
+    nodes of vugraph 19050:2), which kept the collector busy."""
+    return all(not beats(t, card, trump) for t in ascending(threat))
 
 
 # --- the safe cards, narrowed by the profile --------------------------------------------------
@@ -645,7 +649,7 @@ def _trick_sure_now(p: Point, seat: int) -> bool:
     """True when the trick's winning card (partner's) beats every threat still to come."""
     threat, _ = _threats_after(p, seat, p.trick + (-1,))
     _, best = _current_winner(p)
-    return all(not beats(t, best, p.trump) for t in ascending(threat))
+    return _above_threats(best, threat, p.trump)
 
 
 def _partner_wins(p: Point, seat: int) -> bool:
