@@ -174,11 +174,19 @@ _LOW_PACKING = _top_packing(7)
 """Ranks 2 to 8 of a suit (the low seven bits)."""
 
 
+def _packed_block(x: int, hrow: int, lrow: int, lift: int) -> int:
+    """One suit's block *x* packed by its suit's tables rows (*hrow*, *lrow*: the union's top
+    six and low seven ranks, shifted to index the tables) and *lift* (6 less the union's count
+    in the top six): the low half's cards go just under the top half's."""
+    if not x:
+        return 0
+    return _HIGH_PACKING[hrow | x >> 7] << 7 | _LOW_PACKING[lrow | (x & 0x7F)] << lift
+
+
 def pack_hands(a: int, b: int, c: int, d: int, e: int) -> tuple[int, int, int, int, int]:
     """:func:`pack_ranks` of five masks (four hands and one more, such as the forgotten cards
     within them), with no list or tuple but the result: the search's memo key at every trick
     start."""
-    high, low = _HIGH_PACKING, _LOW_PACKING
     pa = pb = pc = pd = pe = 0
     for s in range(4):
         shift = 13 * s
@@ -194,16 +202,11 @@ def pack_hands(a: int, b: int, c: int, d: int, e: int) -> tuple[int, int, int, i
         lift = 6 - uh.bit_count()
         hrow = uh << 6
         lrow = (u & 0x7F) << 7
-        if xa:
-            pa |= (high[hrow | xa >> 7] << 7 | low[lrow | (xa & 0x7F)] << lift) << shift
-        if xb:
-            pb |= (high[hrow | xb >> 7] << 7 | low[lrow | (xb & 0x7F)] << lift) << shift
-        if xc:
-            pc |= (high[hrow | xc >> 7] << 7 | low[lrow | (xc & 0x7F)] << lift) << shift
-        if xd:
-            pd |= (high[hrow | xd >> 7] << 7 | low[lrow | (xd & 0x7F)] << lift) << shift
-        if xe:
-            pe |= (high[hrow | xe >> 7] << 7 | low[lrow | (xe & 0x7F)] << lift) << shift
+        pa |= _packed_block(xa, hrow, lrow, lift) << shift
+        pb |= _packed_block(xb, hrow, lrow, lift) << shift
+        pc |= _packed_block(xc, hrow, lrow, lift) << shift
+        pd |= _packed_block(xd, hrow, lrow, lift) << shift
+        pe |= _packed_block(xe, hrow, lrow, lift) << shift
     return pa, pb, pc, pd, pe
 
 
@@ -220,7 +223,6 @@ def pack_ranks(masks: tuple[int, ...]) -> tuple[int, ...]:
     search's memo keys were 16% of an undetermined 12-card ruling under ``perf``)."""
     n = len(masks)
     out = [0] * n
-    high, low = _HIGH_PACKING, _LOW_PACKING
     for s in range(4):
         shift = 13 * s
         u = 0
@@ -234,7 +236,5 @@ def pack_ranks(masks: tuple[int, ...]) -> tuple[int, ...]:
         hrow = uh << 6
         lrow = (u & 0x7F) << 7
         for i in range(n):
-            x = (masks[i] >> shift) & SUIT_MASK
-            if x:
-                out[i] |= (high[hrow | x >> 7] << 7 | low[lrow | (x & 0x7F)] << lift) << shift
+            out[i] |= _packed_block((masks[i] >> shift) & SUIT_MASK, hrow, lrow, lift) << shift
     return tuple(out)
