@@ -8,12 +8,13 @@ the engine use this module; everything public speaks :class:`~claimcheck.cards.C
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from claimcheck.cards import Card
 
-SUIT_MASK = 0x1FFF
+SUIT_MASK: Final = 0x1FFF
 """The 13 bits of one suit."""
-NO_TRUMP = 4
+NO_TRUMP: Final = 4
 
 
 def suit_of(card: int) -> int:
@@ -84,13 +85,27 @@ def winner_index(trick: tuple[int, ...], trump: int) -> int:
     return best
 
 
-SUIT_RANGES = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39)
+SUIT_RANGES: Final[tuple[int, ...]] = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39)
 """The mask of every card of each suit, by suit: the hot loops index this tuple."""
 
 
 def suit_range(suit: int) -> int:
     """The mask of every card of *suit*."""
     return SUIT_RANGES[suit]
+
+
+def seat_hand(hands: tuple[int, int, int, int], seat: int) -> int:
+    """``hands[seat]``, for a *seat* known only at run time. mypyc keeps a tuple of four ints
+    as a C struct, and indexing it by a variable boxes it into a new Python tuple at every
+    access (a tuple and four ints allocated to read one): in the search's hot paths that was
+    most of the interpreter's allocation. Read by constant index, nothing is boxed."""
+    if seat == 0:
+        return hands[0]
+    if seat == 1:
+        return hands[1]
+    if seat == 2:
+        return hands[2]
+    return hands[3]
 
 
 def above(card: int) -> int:
@@ -102,7 +117,7 @@ def above(card: int) -> int:
 def others_of(hands: tuple[int, int, int, int], seat: int, trick: tuple[int, ...]) -> int:
     """The cards still in play outside *seat*'s hand, the trick in progress included: what
     decides whether two of *seat*'s cards are equivalent (:func:`groups`)."""
-    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~seat_hand(hands, seat)
     for c in trick:
         others |= 1 << c
     return others
@@ -168,9 +183,9 @@ def _top_packing(width: int) -> list[int]:
     return table
 
 
-_HIGH_PACKING = _top_packing(6)
+_HIGH_PACKING: Final = _top_packing(6)
 """Ranks 8 to A of a suit (the top six bits): see :func:`pack_ranks`."""
-_LOW_PACKING = _top_packing(7)
+_LOW_PACKING: Final = _top_packing(7)
 """Ranks 2 to 8 of a suit (the low seven bits)."""
 
 

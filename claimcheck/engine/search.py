@@ -30,6 +30,7 @@ from claimcheck.bits import (
     others_of,
     pack_hands,
     pack_ranks,
+    seat_hand,
     topped,
     winner_index,
 )
@@ -206,7 +207,7 @@ class Search:
         """Double-dummy tricks for the claimer side from *node* (trick in progress included)."""
         seat = (node.leader + len(node.trick)) % 4
         t = self.solver.tricks(node.hands, node.trick, node.leader, self.trump)
-        left = _popcount(node.hands[seat])
+        left = _popcount(seat_hand(node.hands, seat))
         return t if self._is_claimer_side(seat) else left - t
 
     def find(self, node: Node, limit: int, dd_safe: bool = False, depth: int = 0
@@ -225,9 +226,9 @@ class Search:
         if limit <= 0:
             return None
         seat = (node.leader + len(node.trick)) % 4
-        if not node.hands[seat]:
+        if not seat_hand(node.hands, seat):
             return Found([], 0)
-        if not node.trick and node.hands[seat] & (node.hands[seat] - 1) == 0:
+        if not node.trick and seat_hand(node.hands, seat) & (seat_hand(node.hands, seat) - 1) == 0:
             return self._last_trick(node, seat, limit)
         key: tuple[object, ...] | None = None
         lkey: tuple[object, ...] = ()
@@ -321,7 +322,7 @@ class Search:
         if limit <= 0:
             return True
         seat = (node.leader + len(node.trick)) % 4
-        if not node.hands[seat]:
+        if not seat_hand(node.hands, seat):
             return False
         if node.trick:
             if (limit == 1 or self.trump < 4) and self._sure_tricks(node, limit) >= limit:
@@ -340,7 +341,7 @@ class Search:
         """The last trick, every card forced: its result without a search (the line, with its
         tags, is built only when it is returned)."""
         self.budget.spend_search()
-        cards = tuple(node.hands[(seat + i) % 4].bit_length() - 1 for i in range(4))
+        cards = tuple(seat_hand(node.hands, (seat + i) % 4).bit_length() - 1 for i in range(4))
         winner = (seat + winner_index(cards, self.trump)) % 4
         won = 1 if self._is_claimer_side(winner) else 0
         if won >= limit:
@@ -413,7 +414,7 @@ class Search:
             dd_after = self._dd_after(node, seat)
             layouts = self.layouts_at(node)
             if (layouts is not None and not self.plan.has_technique
-                    and node.hands[seat].bit_count() <= DEFER_CARDS):
+                    and seat_hand(node.hands, seat).bit_count() <= DEFER_CARDS):
                 layouts.defer = True
             alts = normal_plays(self._point(node), self.oracle, dd_after, layouts)
             if layouts is not None and layouts.deferred:
@@ -447,7 +448,8 @@ class Search:
         or a forgotten card still held (a layout holds the real cards, which his picture
         lacks)."""
         a, b = (self.claimer + 1) % 4, (self.claimer + 3) % 4
-        if self.legality is not None or node.forgotten & (node.hands[a] | node.hands[b]):
+        if self.legality is not None or node.forgotten & (seat_hand(node.hands, a)
+                                                          | seat_hand(node.hands, b)):
             return None
         return Layouts(LayoutFetch(self.claimer, self.trump, self.solver, self.budget, node))
 
@@ -515,8 +517,8 @@ class Search:
                         # picture was "seen" again).
                         forgotten &= ~SUIT_RANGES[led]
                     known_out |= out_bit
-                    out_there = (hands[(self.claimer + 1) % 4]
-                                 | hands[(self.claimer + 3) % 4]) & SUIT_RANGES[led]
+                    out_there = (seat_hand(hands, (self.claimer + 1) % 4)
+                                 | seat_hand(hands, (self.claimer + 3) % 4)) & SUIT_RANGES[led]
                     if has_plan and out_there and relies_on_suit(self.plan, state, led):
                         # The claimer sees the suit will not run (its cards still out are all
                         # with the other opponent): the premise of his line failed, and from
@@ -561,7 +563,7 @@ class Search:
         node = start
         while True:
             seat = (node.leader + len(node.trick)) % 4
-            if not node.hands[seat]:
+            if not seat_hand(node.hands, seat):
                 break
             if not node.trick:
                 starts.append((len(plays), node))
@@ -668,7 +670,7 @@ class Search:
         rule = "unaware-trump" if forgotten & presumed_trumps else "unaware-card"
         if not node.trick:
             action = "leading"
-        elif node.hands[seat] & SUIT_RANGES[node.trick[0] // 13]:
+        elif seat_hand(node.hands, seat) & SUIT_RANGES[node.trick[0] // 13]:
             action = "playing"
         elif self.trump < 4 and card // 13 == self.trump:
             action = "ruffing with"
@@ -701,7 +703,7 @@ class Search:
         """The sure tricks from *node* with full awareness after *seat* plays *card*."""
         hands, trick, leader, won = after_card(self._point(node), seat, card)
         k = 0
-        while k < hands[seat].bit_count() + len(trick) and self.oracle.decide(
+        while k < seat_hand(hands, seat).bit_count() + len(trick) and self.oracle.decide(
                 hands, trick, leader, 0, node.known_out, k + 1, QUESTION_CAP):
             k += 1
         return won + k
@@ -714,7 +716,7 @@ class Search:
         on the real cards too (the real layout is one of the picture's). 0 when that does not
         hold. The reference search of the tests (no floors) checks the bound's soundness."""
         c = self.claimer
-        real = node.hands[(c + 1) % 4] | node.hands[(c + 3) % 4]
+        real = seat_hand(node.hands, (c + 1) % 4) | seat_hand(node.hands, (c + 3) % 4)
         if not node.trick and self._is_claimer_side(node.leader) and self._all_tops(node, real):
             # On lead, with every card a winner: the side never loses the lead.
             return len_left(node, seat)
@@ -722,12 +724,12 @@ class Search:
             return 0
         if self.plan.steps and any(x < DONE for x in node.state):
             return 0
-        need = node.hands[seat].bit_count() - node.to_concede
+        need = seat_hand(node.hands, seat).bit_count() - node.to_concede
         if need < limit:
             return 0
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
         theirs = real & ~node.forgotten & trumps
-        ours = (node.hands[c] | node.hands[(c + 2) % 4]) & trumps
+        ours = (seat_hand(node.hands, c) | seat_hand(node.hands, (c + 2) % 4)) & trumps
         if (self.opts.draws_trumps and theirs
                 and ours.bit_length() > (theirs & -theirs).bit_length()):
             # The routine may lead a trump where the claim needed a ruff. It leads only a
@@ -753,7 +755,7 @@ class Search:
         claimer side's. Then every card the claimer side leads wins its trick."""
         h = node.hands
         c = self.claimer
-        mine, partner = h[c], h[(c + 2) % 4]
+        mine, partner = seat_hand(h, c), seat_hand(h, (c + 2) % 4)
         side = mine | partner
         for s in range(4):
             ours = side & SUIT_RANGES[s]
@@ -763,14 +765,14 @@ class Search:
         if self.trump < 4:
             trumps = SUIT_RANGES[self.trump]
             for holder in ((c + 1) % 4, (c + 3) % 4):
-                if not h[holder] & trumps:
+                if not seat_hand(h, holder) & trumps:
                     continue
                 for s in range(4):
                     if s == self.trump:
                         continue
                     rounds = max((mine & SUIT_RANGES[s]).bit_count(),
                                  (partner & SUIT_RANGES[s]).bit_count())
-                    if (h[holder] & SUIT_RANGES[s]).bit_count() < rounds:
+                    if (seat_hand(h, holder) & SUIT_RANGES[s]).bit_count() < rounds:
                         return False
         return not node.trick
 
@@ -782,9 +784,9 @@ class Search:
         the picture is made on the cards (the harmless trump of 70C)."""
         h = node.hands
         c = self.claimer
-        mine, partner = h[c], h[(c + 2) % 4]
+        mine, partner = seat_hand(h, c), seat_hand(h, (c + 2) % 4)
         for holder in ((c + 1) % 4, (c + 3) % 4):
-            lost = h[holder] & node.forgotten
+            lost = seat_hand(h, holder) & node.forgotten
             if not lost:
                 continue
             for s in range(4):
@@ -796,7 +798,7 @@ class Search:
                     continue
                 rounds = max((mine & SUIT_RANGES[s]).bit_count(),
                              (partner & SUIT_RANGES[s]).bit_count())
-                if (h[holder] & SUIT_RANGES[s]).bit_count() < rounds:
+                if (seat_hand(h, holder) & SUIT_RANGES[s]).bit_count() < rounds:
                     return False
         for card in node.trick:
             if node.forgotten >> card & 1:
@@ -816,7 +818,7 @@ class Search:
             seat = (node.leader + i) % 4
             if self._is_claimer_side(seat):
                 continue
-            hand = node.hands[seat]
+            hand = seat_hand(node.hands, seat)
             follows = hand & SUIT_RANGES[led]
             if follows:
                 if best // 13 == led and follows >> (best + 1):
@@ -841,20 +843,21 @@ class Search:
         c = self.claimer
         h = node.hands
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
-        most = max((h[c] & trumps).bit_count(), (h[(c + 2) % 4] & trumps).bit_count())
+        most = max((seat_hand(h, c) & trumps).bit_count(),
+                   (seat_hand(h, (c + 2) % 4) & trumps).bit_count())
         if most + (1 if node.trick else 0) < limit:
             return 0  # the bound cannot reach *limit*: a lower bound of 0 is as good, cheaper
         now = 1 if node.trick and self._trick_is_claimers(node) else 0
         if not most:
             return now
-        theirs_mask = (h[(c + 1) % 4] | h[(c + 3) % 4]) & trumps
+        theirs_mask = (seat_hand(h, (c + 1) % 4) | seat_hand(h, (c + 3) % 4)) & trumps
         for i, card in enumerate(node.trick):
             if (node.leader + i - c) % 2 and card // 13 == self.trump:
                 theirs_mask |= 1 << card  # can still spoil a trump played to this trick
         played_seats = {(node.leader + i) % 4 for i in range(len(node.trick))}
         best = now
         for seat in (c, (c + 2) % 4):
-            mine = h[seat] & trumps
+            mine = seat_hand(h, seat) & trumps
             sure = mine.bit_count() - topped(mine, theirs_mask)
             # This hand's trumps go to later tricks when it has already played to this one.
             if seat in played_seats:
@@ -873,7 +876,7 @@ class Search:
         node = start
         while True:
             seat = (node.leader + len(node.trick)) % 4
-            if not node.hands[seat]:
+            if not seat_hand(node.hands, seat):
                 return Found(line, tricks)
             if self._is_claimer_side(seat):
                 first = None if careless else self._first_lead(node, seat)
@@ -909,7 +912,7 @@ class Search:
         only for the tags of claimer cards of their suit."""
         h = node.hands
         left = h[0] | h[1] | h[2] | h[3]
-        side = h[self.claimer] | h[(self.claimer + 2) % 4]
+        side = seat_hand(h, self.claimer) | seat_hand(h, (self.claimer + 2) % 4)
         live = tagged = 0
         for suit in range(4):
             if left & SUIT_RANGES[suit]:
@@ -969,12 +972,14 @@ class LayoutFetch:
         # Seeded by the seats as the claimer sees them (his own first), not by compass: the
         # same claim at another table position draws the same layouts and gets the same N
         # (law70.md §2; seeded by compass, usbf_sf_14502:50 rotated by two seats was 5, not 3).
-        order = pack_ranks((*(h[(c + i) % 4] for i in range(4)), *(1 << x for x in node.trick)))
+        order = pack_ranks((*(seat_hand(h, (c + i) % 4) for i in range(4)),
+                            *(1 << x for x in node.trick)))
         known = node.known_out
         known_rel = (known >> 4 * c | known << 4 * (4 - c)) & 0xFFFF
         rng = np.random.default_rng([*order, (node.leader - c) % 4, known_rel])
         most = LAYOUT_DRAWS[-1]
-        masks, rows = deal_layouts(h[a], h[b], node.known_out >> (4 * a) & 0xF,
+        masks, rows = deal_layouts(seat_hand(h, a), seat_hand(h, b),
+                                   node.known_out >> (4 * a) & 0xF,
                                    node.known_out >> (4 * b) & 0xF, most, rng,
                                    exact_up_to=most)
         if len(rows) < most:
@@ -1007,12 +1012,12 @@ class LayoutFetch:
 
 def len_left(node: Node, seat: int) -> int:
     """Tricks left from *node*, the trick in progress included."""
-    return node.hands[seat].bit_count()
+    return seat_hand(node.hands, seat).bit_count()
 
 
 def _legal(node: Node, seat: int) -> int:
     """*seat*'s legal cards: the suit led when it holds some, else every card."""
-    own = node.hands[seat]
+    own = seat_hand(node.hands, seat)
     if node.trick:
         follow = own & SUIT_RANGES[node.trick[0] // 13]
         if follow:

@@ -38,6 +38,7 @@ from claimcheck.bits import (
     highest,
     lowest,
     others_of,
+    seat_hand,
     suit_bits,
     winner_index,
 )
@@ -118,7 +119,7 @@ class Point:
     @property
     def need(self) -> int:
         """Tricks from here (the trick in progress included) the claimer still claims."""
-        return self.hands[self.seat].bit_count() - self.to_concede
+        return seat_hand(self.hands, self.seat).bit_count() - self.to_concede
 
 
 LayoutScores = tuple[list[int], list[dict[int, int]], bool]
@@ -206,7 +207,7 @@ def normal_plays(p: Point, oracle: SureOracle, dd_after: AfterDD | None = None,
     all stay normal.
     """
     seat = p.seat
-    own = p.hands[seat]
+    own = seat_hand(p.hands, seat)
     trick = p.trick
     led = trick[0] // 13 if trick else -1
     legal = own
@@ -246,7 +247,7 @@ def first_normal_lead(p: Point, oracle: SureOracle, dd_after: AfterDD | None = N
     seat = p.seat
     if p.trick or p.plan.steps or (not p.opts.declarer_claim and seat != p.opts.claimer):
         return None
-    cands = groups(p.hands[seat], _others(p, seat))
+    cands = groups(seat_hand(p.hands, seat), _others(p, seat))
     if len(cands) == 1:
         return None  # one card to lead: normal_plays tags it without a question
     for suit in sorted({c // 13 for c in cands}):
@@ -281,7 +282,7 @@ def _others(p: Point, seat: int) -> int:
 
 def _believed_opp(p: Point, seat: int) -> int:
     """The opponents' cards in the claimer's picture."""
-    return (p.hands[(seat + 1) % 4] | p.hands[(seat + 3) % 4]) & ~p.forgotten
+    return (seat_hand(p.hands, (seat + 1) % 4) | seat_hand(p.hands, (seat + 3) % 4)) & ~p.forgotten
 
 
 def _is_believed_winner(card: int, believed_opp: int) -> bool:
@@ -421,7 +422,7 @@ def _trick_sure(p: Point, seat: int, card: int) -> bool:
         return True
     partner = (seat + 2) % 4
     if partner in later:
-        top = highest(p.hands[partner] & SUIT_RANGES[led])
+        top = highest(seat_hand(p.hands, partner) & SUIT_RANGES[led])
         if top >= 0 and beats(top, best, p.trump) and _above_threats(top, threat, p.trump):
             return True
     return False
@@ -442,7 +443,7 @@ def _narrow(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     if not p.trick:
         return _leads(p, seat, safe)
     led = p.trick[0] // 13
-    if p.hands[seat] & SUIT_RANGES[led]:
+    if seat_hand(p.hands, seat) & SUIT_RANGES[led]:
         return _follows(p, seat, safe)
     return _void(p, seat, safe)
 
@@ -472,7 +473,7 @@ def _leads(p: Point, seat: int, safe: list[int]) -> list[Alt]:
     alts: list[Alt] = []
     for s in suits:
         mine = [c for c in safe if c // 13 == s]
-        top_held = highest(p.hands[seat] & SUIT_RANGES[s])
+        top_held = highest(seat_hand(p.hands, seat) & SUIT_RANGES[s])
         if (order == "top-down" and len(mine) > 1 and top_held in mine
                 and _is_believed_winner(top_held, believed)):
             # ACBL 2019: a suit headed by a winner is deemed played from the top.
@@ -499,7 +500,7 @@ def _leads(p: Point, seat: int, safe: list[int]) -> list[Alt]:
 
 def _to_partner(p: Point, seat: int, card: int, believed: int) -> bool:
     """True when *card* is led towards a winner of partner's in its suit."""
-    top = highest(p.hands[(seat + 2) % 4] & SUIT_RANGES[card // 13])
+    top = highest(seat_hand(p.hands, (seat + 2) % 4) & SUIT_RANGES[card // 13])
     return top > card and _is_believed_winner(top, believed)
 
 
@@ -520,7 +521,7 @@ def _follows(p: Point, seat: int, safe: list[int]) -> list[Alt]:
         chosen = losers or chosen
     out: list[Alt] = []
     for c in chosen:
-        if partner_winning and c == lowest(p.hands[seat] & SUIT_RANGES[c // 13]):
+        if partner_winning and c == lowest(seat_hand(p.hands, seat) & SUIT_RANGES[c // 13]):
             rid = NoCrash.id
         elif (c in sure and not _is_believed_winner(c, believed)
               and beats(c, p.trick[winner_index(p.trick, p.trump)], p.trump)):
@@ -571,8 +572,8 @@ def _plays_low(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[int
     led to it (vugraph 24030:27), gave the fifth club to West's ♣8, and no director calls it
     normal. Ruffs stay as they are: ruffing low where an overruff may come is careless, not
     irrational."""
-    partner = p.hands[(seat + 2) % 4]
-    trump_ruff = bool(p.trick) and p.trump < 4 and not p.hands[seat] & SUIT_RANGES[
+    partner = seat_hand(p.hands, (seat + 2) % 4)
+    trump_ruff = bool(p.trick) and p.trump < 4 and not seat_hand(p.hands, seat) & SUIT_RANGES[
         p.trick[0] // 13]
     if trump_ruff:
         win_seat, win_card = _current_winner(p)
@@ -604,7 +605,7 @@ def _no_guess(p: Point, seat: int) -> bool:
     not a finesse or a drop (70E1)."""
     if not p.trick:
         return False  # a lead is asked card by card (:func:`_plays_low`)
-    followable = p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]
+    followable = seat_hand(p.hands, seat) & SUIT_RANGES[p.trick[0] // 13]
     if not followable:
         return True
     win_seat, win_card = _current_winner(p)
@@ -634,8 +635,8 @@ def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
     ♦K85 opposite ♦AQ6 gives three, and two without the king, so the king is not (bbo
     speedball 10-17: dummy's ♦K thrown on the first trump while it held four losers)."""
     s = card // 13
-    mine = p.hands[seat] & SUIT_RANGES[s]
-    partner = p.hands[(seat + 2) % 4] & SUIT_RANGES[s]
+    mine = seat_hand(p.hands, seat) & SUIT_RANGES[s]
+    partner = seat_hand(p.hands, (seat + 2) % 4) & SUIT_RANGES[s]
     if (partner >> (card + 1)).bit_count() < (mine >> (card + 1)).bit_count() + 1:
         return False  # partner holds too few cards above it to take its place
     top = ~((1 << (believed & SUIT_RANGES[s]).bit_length()) - 1)
@@ -676,7 +677,7 @@ def _routine(p: Point, seat: int, have: list[int]) -> list[Alt]:
     even where unsafe."""
     out: list[Alt] = []
     trump = p.trump
-    own = p.hands[seat]
+    own = seat_hand(p.hands, seat)
     believed = _believed_opp(p, seat)
     if p.trick:
         led = p.trick[0] // 13
@@ -719,7 +720,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     those, the ones not plainly worse over the layouts he can imagine (:func:`_likeliest`).
     Where what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
-    left = p.hands[seat].bit_count()
+    left = seat_hand(p.hands, seat).bit_count()
     cands = _floor(p, seat, cands)
     # The best score found first, then each other card needs only to be asked whether it
     # reaches it (one question, not a ladder). The double-dummy tricks after each card would
@@ -757,7 +758,7 @@ def weighed_plays(p: Point, layouts: Layouts) -> list[Alt]:
 def _fallback_plays(p: Point, seat: int, kept: list[int], no_guess: bool) -> list[Alt]:
     """:func:`_fallback` from the cards it keeps (weighed, or left unweighed)."""
     kept = _plays_low(p, seat, kept, no_guess)
-    if no_guess and len(kept) > 1 and p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+    if no_guess and len(kept) > 1 and seat_hand(p.hands, seat) & SUIT_RANGES[p.trick[0] // 13]:
         # He follows and none of his cards decides the trick: what differs is what he keeps,
         # and no card is being played for (no guess of 70E1). A winner whose suit then cashes
         # a trick fewer from the top in his picture is thrown away while a lower card
@@ -789,7 +790,7 @@ def _weighing_narrows(p: Point, seat: int, kept: list[int]) -> bool:
     :func:`_leads`) except a discard's (:func:`_void`): there a ruff of partner's winner is
     dropped only while another card remains, and a winner thrown only while a spare card
     does, and a weighing that left neither would bring them back."""
-    if not p.trick or p.hands[seat] & SUIT_RANGES[p.trick[0] // 13]:
+    if not p.trick or seat_hand(p.hands, seat) & SUIT_RANGES[p.trick[0] // 13]:
         return True
     believed = _believed_opp(p, seat)
     win_seat, win_card = _current_winner(p)
@@ -905,7 +906,7 @@ def _floor(p: Point, seat: int, cands: list[int]) -> list[int]:
     trump = p.trump
     if p.trick:
         led = p.trick[0] // 13
-        if p.hands[seat] & SUIT_RANGES[led]:
+        if seat_hand(p.hands, seat) & SUIT_RANGES[led]:
             sure = [c for c in cands if _trick_sure(p, seat, c)]
             return sure or cands
         win_seat, win_card = _current_winner(p)
@@ -946,7 +947,7 @@ def _partner_may_take(p: Point, seat: int) -> bool:
     turn the doubt against him: not mended, noted in the issue."""
     if len(p.trick) != 1:
         return False
-    partner = p.hands[(seat + 2) % 4]
+    partner = seat_hand(p.hands, (seat + 2) % 4)
     led = p.trick[0] // 13
     _, win_card = _current_winner(p)
     follows = partner & SUIT_RANGES[led]
@@ -968,7 +969,7 @@ def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
         return _lead_floor(p, seat, kept)
     led = p.trick[0] // 13
     believed = _believed_opp(p, seat)
-    if p.hands[seat] & SUIT_RANGES[led]:
+    if seat_hand(p.hands, seat) & SUIT_RANGES[led]:
         win_seat, win_card = _current_winner(p)
         if p.to_concede or (win_seat - seat) % 2 == 0:
             return kept
@@ -983,7 +984,7 @@ def _ties(p: Point, seat: int, kept: list[int]) -> list[int]:
     if hopeless and len(hopeless) < len(rest):
         kept = [c for c in kept if c not in rest or c in hopeless]
         rest = hopeless
-    dead = [c for c in rest if _dead(p.hands[seat], c, believed)]
+    dead = [c for c in rest if _dead(seat_hand(p.hands, seat), c, believed)]
     if dead and len(dead) < len(rest):
         kept = [c for c in kept if c not in rest or c in dead]
     return kept
@@ -1002,10 +1003,11 @@ def _has_chance(p: Point, seat: int, card: int, believed: int) -> bool:
     spade; weighed over eight layouts, the spade cost a trick in one)."""
     s, rank = card // 13, card % 13
     theirs = suit_bits(believed, s)
-    own_above = (suit_bits(p.hands[seat], s) >> (rank + 1)).bit_count()
+    own_above = (suit_bits(seat_hand(p.hands, seat), s) >> (rank + 1)).bit_count()
     if own_above + 1 > (theirs.bit_count() + 1) // 2:
         return True
-    side_above = (suit_bits(p.hands[seat] | p.hands[(seat + 2) % 4], s) >> (rank + 1)).bit_count()
+    side = seat_hand(p.hands, seat) | seat_hand(p.hands, (seat + 2) % 4)
+    side_above = (suit_bits(side, s) >> (rank + 1)).bit_count()
     return (theirs >> (rank + 1)).bit_count() <= side_above
 
 
@@ -1034,7 +1036,7 @@ def _lead_floor(p: Point, seat: int, cands: list[int]) -> list[int]:
     believed = _believed_opp(p, seat)
     trump = p.trump
     picture_trumps = trump < 4 and bool(believed & SUIT_RANGES[trump])
-    partner = p.hands[(seat + 2) % 4]
+    partner = seat_hand(p.hands, (seat + 2) % 4)
     good = [c for c in cands
             if (_is_believed_winner(c, believed) and not (picture_trumps and c // 13 != trump))
             or _to_partner(p, seat, c, believed)
@@ -1082,9 +1084,9 @@ def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
     safe = _safe_cards(p, oracle, seat, reps, dd_after)
     led = p.trick[0] // 13 if p.trick else -1
     chosen = list(safe)
-    if led >= 0 and p.hands[seat] & SUIT_RANGES[led]:
+    if led >= 0 and seat_hand(p.hands, seat) & SUIT_RANGES[led]:
         # Overtaking or not: the top and the bottom of the suit are both normal.
-        own = p.hands[seat] & SUIT_RANGES[led]
+        own = seat_hand(p.hands, seat) & SUIT_RANGES[led]
         for c in (highest(own), lowest(own)):
             if c not in chosen:
                 chosen.append(c)
@@ -1096,7 +1098,7 @@ def _partner_plays(p: Point, oracle: SureOracle, seat: int, legal: int,
             chosen.append(ruffs[-1])  # ruffing partner's winner when it is not plainly high
     if not chosen:
         chosen = _lead_floor(p, seat, _floor(p, seat, reps))
-    if led >= 0 and not p.hands[seat] & SUIT_RANGES[led]:
+    if led >= 0 and not seat_hand(p.hands, seat) & SUIT_RANGES[led]:
         plain_high = [c for c in reps if highest(others & SUIT_RANGES[c // 13]) < c]
         if len(plain_high) >= 2 and len(plain_high) == len(reps):
             # Two winners that both look good, and one must go: keeping the wrong one is a
@@ -1117,11 +1119,11 @@ def solidity(hands: tuple[int, int, int, int], forgotten: int, claimer: int) -> 
     goes on from the top, although K5 alone would no longer look solid after the ace.
     """
     out = 0
-    opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
+    opps = seat_hand(hands, (claimer + 1) % 4) | seat_hand(hands, (claimer + 3) % 4)
     believed = opps & ~forgotten
     for seat in (claimer, (claimer + 2) % 4):
         for s in range(4):
-            mine = hands[seat] & SUIT_RANGES[s]
+            mine = seat_hand(hands, seat) & SUIT_RANGES[s]
             if mine and _is_solid(mine, highest(mine), believed):
                 out |= 1 << (seat * 4 + s)
     return out
@@ -1162,7 +1164,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
     steps = active_steps(p.plan, p.state)
     if not steps:
         return []
-    own = p.hands[seat]
+    own = seat_hand(p.hands, seat)
     partner = (seat + 2) % 4
     others = _others(p, seat)
     out: dict[int, str] = {}
@@ -1183,7 +1185,7 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                         out.setdefault(c, FollowStatement.id)
                 else:
                     for suit in range(4):
-                        if step.cards & SUIT_RANGES[suit] & p.hands[partner]:
+                        if step.cards & SUIT_RANGES[suit] & seat_hand(p.hands, partner):
                             mine = own & SUIT_RANGES[suit]
                             if mine:
                                 out.setdefault(lowest(mine), FollowStatement.id)
@@ -1195,22 +1197,23 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
             elif a == "ruff" and s >= 0 and step.hand >= 0 and step.hand != seat:
                 mine = own & SUIT_RANGES[s]
                 h = step.hand
-                if mine and not p.hands[h] & SUIT_RANGES[s] and p.hands[h] & SUIT_RANGES[p.trump]:
+                held = seat_hand(p.hands, h)
+                if mine and not held & SUIT_RANGES[s] and held & SUIT_RANGES[p.trump]:
                     out.setdefault(lowest(mine), FollowStatement.id)
             elif a == "cross-ruff" and p.trump < 4:
                 for suit in range(4):
                     if suit == p.trump:
                         continue
                     mine = own & SUIT_RANGES[suit]
-                    if (mine and not p.hands[partner] & SUIT_RANGES[suit]
-                            and p.hands[partner] & SUIT_RANGES[p.trump]):
+                    if (mine and not seat_hand(p.hands, partner) & SUIT_RANGES[suit]
+                            and seat_hand(p.hands, partner) & SUIT_RANGES[p.trump]):
                         out.setdefault(lowest(mine), FollowStatement.id)
             elif a == "finesse" and step.cards:
                 fin = lowest(step.cards)
                 fs = fin // 13
                 if own & (1 << fin):
                     out.setdefault(fin, FollowStatement.id)
-                elif p.hands[partner] & (1 << fin) and own & SUIT_RANGES[fs]:
+                elif seat_hand(p.hands, partner) & (1 << fin) and own & SUIT_RANGES[fs]:
                     out.setdefault(lowest(own & SUIT_RANGES[fs]), FollowStatement.id)
             elif a == "finesse" and s >= 0 and own & SUIT_RANGES[s]:
                 out.setdefault(lowest(own & SUIT_RANGES[s]), FollowStatement.id)
@@ -1220,8 +1223,8 @@ def _prescribed(p: Point, seat: int, legal: int, led: int) -> list[Alt]:
                 suits = [s] if s >= 0 else list(range(4))
                 for suit in suits:
                     mine = own & SUIT_RANGES[suit]
-                    if mine and p.hands[step.hand] & SUIT_RANGES[suit]:
-                        top = highest(p.hands[step.hand] & SUIT_RANGES[suit])
+                    if mine and seat_hand(p.hands, step.hand) & SUIT_RANGES[suit]:
+                        top = highest(seat_hand(p.hands, step.hand) & SUIT_RANGES[suit])
                         if _is_believed_winner(top, believed):
                             out.setdefault(lowest(mine), FollowStatement.id)
         else:

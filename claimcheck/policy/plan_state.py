@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from claimcheck.bits import mask_of, suit_range
+from claimcheck.bits import mask_of, seat_hand, suit_range
 from claimcheck.plan import LinePlan
 
 PlanState = tuple[int, ...]
@@ -80,8 +80,8 @@ def step_done(step: CStep, done: int, hands: tuple[int, int, int, int], claimer:
     """True when *step* has nothing left to do."""
     if step.count >= 0 and done >= step.count:
         return True
-    side = hands[claimer] | hands[(claimer + 2) % 4]
-    opps = hands[(claimer + 1) % 4] | hands[(claimer + 3) % 4]
+    side = seat_hand(hands, claimer) | seat_hand(hands, (claimer + 2) % 4)
+    opps = seat_hand(hands, (claimer + 1) % 4) | seat_hand(hands, (claimer + 3) % 4)
     a = step.action
     if a == "draw-trumps":
         return trump >= 4 or not opps & suit_range(trump) or not side & suit_range(trump)
@@ -97,7 +97,7 @@ def step_done(step: CStep, done: int, hands: tuple[int, int, int, int], claimer:
         if trump >= 4:
             return True
         if a == "ruff" and step.hand >= 0:
-            return not hands[step.hand] & suit_range(trump)
+            return not seat_hand(hands, step.hand) & suit_range(trump)
         return not side & suit_range(trump)
     if a == "cross":
         return done >= 1

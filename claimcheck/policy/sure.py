@@ -29,7 +29,15 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from claimcheck.bits import SUIT_RANGES, beats, groups, pack_ranks, topped, winner_index
+from claimcheck.bits import (
+    SUIT_RANGES,
+    beats,
+    groups,
+    pack_ranks,
+    seat_hand,
+    topped,
+    winner_index,
+)
 
 
 def _load_core() -> Any:
@@ -214,10 +222,11 @@ class SureOracle:
             return bool(result)
         c = self.claimer
         d1, d3 = (c + 1) % 4, (c + 3) % 4
-        pool = (hands[d1] | hands[d3]) & ~forgotten
+        pool = (seat_hand(hands, d1) | seat_hand(hands, d3)) & ~forgotten
         voids &= 0xF << (d1 * 4) | 0xF << (d3 * 4)
-        return self._sure(hands[c], hands[(c + 2) % 4], pool, trick, leader, voids,
-                          hands[d1].bit_count(), hands[d3].bit_count(), need)
+        return self._sure(seat_hand(hands, c), seat_hand(hands, (c + 2) % 4), pool, trick, leader,
+                          voids, seat_hand(hands, d1).bit_count(), seat_hand(hands, d3).bit_count(),
+                          need)
 
     def decide(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                forgotten: int, voids: int, need: int, cap: int) -> bool | None:
