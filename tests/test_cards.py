@@ -113,3 +113,15 @@ def test_packed_hands_move_an_overlapping_mask_with_the_hands() -> None:
         apart = pack_ranks(tuple(x for m in h for x in (m & ~f, m & f)))
         assert packed[:4] == tuple(apart[2 * s] | apart[2 * s + 1] for s in range(4))
         assert packed[4] == apart[1] | apart[3] | apart[5] | apart[7]
+
+
+def test_a_seats_hand_and_a_suits_mask_read_as_indexing_would() -> None:
+    """bits.seat_hand and SUIT_RANGES, the hot paths' reads by a seat or suit known only at
+    run time (written so that compiled code boxes no tuple): the same as indexing."""
+    from claimcheck.bits import SUIT_MASK, SUIT_RANGES, seat_hand, suit_bits
+
+    hands = (1 << 51 | 5, 1 << 40 | 1 << 13, 0, (1 << 52) - 1 - (1 << 51))
+    assert [seat_hand(hands, seat) for seat in range(4)] == list(hands)
+    for suit in range(4):
+        assert SUIT_RANGES[suit] == SUIT_MASK << (13 * suit)
+        assert suit_bits(hands[3], suit) == (hands[3] & SUIT_RANGES[suit]) >> (13 * suit)
