@@ -94,6 +94,19 @@ def suit_range(suit: int) -> int:
     return SUIT_RANGES[suit]
 
 
+def popcount(mask: int) -> int:
+    """``mask.bit_count()`` for a mask of cards (at most 56 bits). mypyc has no primitive for
+    ``int.bit_count``: compiled, each call boxed the int and looked the method up by name.
+    These shifts and masks stay in machine ints (every value below 2 ** 56)."""
+    x = mask - ((mask >> 1) & 0x55555555555555)
+    x = (x & 0x33333333333333) + ((x >> 2) & 0x33333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return x & 0x7F
+
+
 def seat_hand(hands: tuple[int, int, int, int], seat: int) -> int:
     """``hands[seat]``, for a *seat* known only at run time. mypyc keeps a tuple of four ints
     as a C struct, and indexing it by a variable boxes it into a new Python tuple at every
@@ -214,7 +227,7 @@ def pack_hands(a: int, b: int, c: int, d: int, e: int) -> tuple[int, int, int, i
         if not u:
             continue
         uh = u >> 7
-        lift = 6 - uh.bit_count()
+        lift = 6 - popcount(uh)
         hrow = uh << 6
         lrow = (u & 0x7F) << 7
         pa |= _packed_block(xa, hrow, lrow, lift) << shift
@@ -247,7 +260,7 @@ def pack_ranks(masks: tuple[int, ...]) -> tuple[int, ...]:
         if not u:
             continue
         uh = u >> 7
-        lift = 6 - uh.bit_count()  # the low half's cards go just under the top half's
+        lift = 6 - popcount(uh)  # the low half's cards go just under the top half's
         hrow = uh << 6
         lrow = (u & 0x7F) << 7
         for i in range(n):

@@ -30,6 +30,7 @@ from claimcheck.bits import (
     others_of,
     pack_hands,
     pack_ranks,
+    popcount,
     seat_hand,
     topped,
     winner_index,
@@ -207,7 +208,7 @@ class Search:
         """Double-dummy tricks for the claimer side from *node* (trick in progress included)."""
         seat = (node.leader + len(node.trick)) % 4
         t = self.solver.tricks(node.hands, node.trick, node.leader, self.trump)
-        left = _popcount(seat_hand(node.hands, seat))
+        left = popcount(seat_hand(node.hands, seat))
         return t if self._is_claimer_side(seat) else left - t
 
     def find(self, node: Node, limit: int, dd_safe: bool = False, depth: int = 0
@@ -414,7 +415,7 @@ class Search:
             dd_after = self._dd_after(node, seat)
             layouts = self.layouts_at(node)
             if (layouts is not None and not self.plan.has_technique
-                    and seat_hand(node.hands, seat).bit_count() <= DEFER_CARDS):
+                    and popcount(seat_hand(node.hands, seat)) <= DEFER_CARDS):
                 layouts.defer = True
             alts = normal_plays(self._point(node), self.oracle, dd_after, layouts)
             if layouts is not None and layouts.deferred:
@@ -703,7 +704,7 @@ class Search:
         """The sure tricks from *node* with full awareness after *seat* plays *card*."""
         hands, trick, leader, won = after_card(self._point(node), seat, card)
         k = 0
-        while k < seat_hand(hands, seat).bit_count() + len(trick) and self.oracle.decide(
+        while k < popcount(seat_hand(hands, seat)) + len(trick) and self.oracle.decide(
                 hands, trick, leader, 0, node.known_out, k + 1, QUESTION_CAP):
             k += 1
         return won + k
@@ -724,7 +725,7 @@ class Search:
             return 0
         if self.plan.steps and any(x < DONE for x in node.state):
             return 0
-        need = seat_hand(node.hands, seat).bit_count() - node.to_concede
+        need = popcount(seat_hand(node.hands, seat)) - node.to_concede
         if need < limit:
             return 0
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
@@ -770,9 +771,9 @@ class Search:
                 for s in range(4):
                     if s == self.trump:
                         continue
-                    rounds = max((mine & SUIT_RANGES[s]).bit_count(),
-                                 (partner & SUIT_RANGES[s]).bit_count())
-                    if (seat_hand(h, holder) & SUIT_RANGES[s]).bit_count() < rounds:
+                    rounds = max(popcount(mine & SUIT_RANGES[s]),
+                                 popcount(partner & SUIT_RANGES[s]))
+                    if popcount(seat_hand(h, holder) & SUIT_RANGES[s]) < rounds:
                         return False
         return not node.trick
 
@@ -796,9 +797,9 @@ class Search:
                     if side and theirs.bit_length() > (side & -side).bit_length():
                         return False
                     continue
-                rounds = max((mine & SUIT_RANGES[s]).bit_count(),
-                             (partner & SUIT_RANGES[s]).bit_count())
-                if (seat_hand(h, holder) & SUIT_RANGES[s]).bit_count() < rounds:
+                rounds = max(popcount(mine & SUIT_RANGES[s]),
+                             popcount(partner & SUIT_RANGES[s]))
+                if popcount(seat_hand(h, holder) & SUIT_RANGES[s]) < rounds:
                     return False
         for card in node.trick:
             if node.forgotten >> card & 1:
@@ -843,8 +844,8 @@ class Search:
         c = self.claimer
         h = node.hands
         trumps = SUIT_RANGES[self.trump] if self.trump < 4 else 0
-        most = max((seat_hand(h, c) & trumps).bit_count(),
-                   (seat_hand(h, (c + 2) % 4) & trumps).bit_count())
+        most = max(popcount(seat_hand(h, c) & trumps),
+                   popcount(seat_hand(h, (c + 2) % 4) & trumps))
         if most + (1 if node.trick else 0) < limit:
             return 0  # the bound cannot reach *limit*: a lower bound of 0 is as good, cheaper
         now = 1 if node.trick and self._trick_is_claimers(node) else 0
@@ -858,7 +859,7 @@ class Search:
         best = now
         for seat in (c, (c + 2) % 4):
             mine = seat_hand(h, seat) & trumps
-            sure = mine.bit_count() - topped(mine, theirs_mask)
+            sure = popcount(mine) - topped(mine, theirs_mask)
             # This hand's trumps go to later tricks when it has already played to this one.
             if seat in played_seats:
                 sure += now
@@ -1012,7 +1013,7 @@ class LayoutFetch:
 
 def len_left(node: Node, seat: int) -> int:
     """Tricks left from *node*, the trick in progress included."""
-    return seat_hand(node.hands, seat).bit_count()
+    return popcount(seat_hand(node.hands, seat))
 
 
 def _legal(node: Node, seat: int) -> int:
@@ -1039,10 +1040,6 @@ def _plain_defence(node: Node, seat: int, cards: list[int], trump: int) -> int:
             if beating:
                 return min(beating, key=lambda c: (c // 13 == trump, c))
     return min(cards, key=lambda c: (c // 13 == trump, c % 13, c))
-
-
-def _popcount(x: int) -> int:
-    return x.bit_count()
 
 
 def start_node(
@@ -1075,7 +1072,7 @@ def run_search(search: Search, roots: list[tuple[Picture, Node]], limit: int
     search.incumbent = None
     # The seed pays for itself on large positions (measured: a third fewer nodes in the slow
     # tail) but not on small ones, where the search is about as cheap as the walk.
-    seed = max(h.bit_count() for h in roots[0][1].hands) >= 7 if roots else False
+    seed = max(popcount(h) for h in roots[0][1].hands) >= 7 if roots else False
     if seed and not search.plan.has_technique:
         for picture, node in roots:
             if search.proved_at(node, limit):

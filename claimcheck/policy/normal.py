@@ -38,6 +38,7 @@ from claimcheck.bits import (
     highest,
     lowest,
     others_of,
+    popcount,
     seat_hand,
     suit_bits,
     winner_index,
@@ -119,7 +120,7 @@ class Point:
     @property
     def need(self) -> int:
         """Tricks from here (the trick in progress included) the claimer still claims."""
-        return seat_hand(self.hands, self.seat).bit_count() - self.to_concede
+        return popcount(seat_hand(self.hands, self.seat)) - self.to_concede
 
 
 LayoutScores = tuple[list[int], list[dict[int, int]], bool]
@@ -637,12 +638,12 @@ def _expendable(p: Point, seat: int, card: int, believed: int) -> bool:
     s = card // 13
     mine = seat_hand(p.hands, seat) & SUIT_RANGES[s]
     partner = seat_hand(p.hands, (seat + 2) % 4) & SUIT_RANGES[s]
-    if (partner >> (card + 1)).bit_count() < (mine >> (card + 1)).bit_count() + 1:
+    if popcount(partner >> (card + 1)) < popcount(mine >> (card + 1)) + 1:
         return False  # partner holds too few cards above it to take its place
     top = ~((1 << (believed & SUIT_RANGES[s]).bit_length()) - 1)
-    winners = ((mine | partner) & top).bit_count()
-    longer = max(mine.bit_count(), partner.bit_count())
-    after = min(winners - 1, max(mine.bit_count() - 1, partner.bit_count()))
+    winners = popcount((mine | partner) & top)
+    longer = max(popcount(mine), popcount(partner))
+    after = min(winners - 1, max(popcount(mine) - 1, popcount(partner)))
     return after >= min(winners, longer)
 
 
@@ -720,7 +721,7 @@ def _fallback(p: Point, oracle: SureOracle, seat: int, cands: list[int],
     those, the ones not plainly worse over the layouts he can imagine (:func:`_likeliest`).
     Where what remains is a guess, every option is normal and the minimum takes the losing one
     (70E1); a card marked by a show-out is sure in the picture, so it is no guess."""
-    left = seat_hand(p.hands, seat).bit_count()
+    left = popcount(seat_hand(p.hands, seat))
     cands = _floor(p, seat, cands)
     # The best score found first, then each other card needs only to be asked whether it
     # reaches it (one question, not a ladder). The double-dummy tricks after each card would
@@ -1003,12 +1004,12 @@ def _has_chance(p: Point, seat: int, card: int, believed: int) -> bool:
     spade; weighed over eight layouts, the spade cost a trick in one)."""
     s, rank = card // 13, card % 13
     theirs = suit_bits(believed, s)
-    own_above = (suit_bits(seat_hand(p.hands, seat), s) >> (rank + 1)).bit_count()
-    if own_above + 1 > (theirs.bit_count() + 1) // 2:
+    own_above = popcount(suit_bits(seat_hand(p.hands, seat), s) >> (rank + 1))
+    if own_above + 1 > (popcount(theirs) + 1) // 2:
         return True
     side = seat_hand(p.hands, seat) | seat_hand(p.hands, (seat + 2) % 4)
-    side_above = (suit_bits(side, s) >> (rank + 1)).bit_count()
-    return (theirs >> (rank + 1)).bit_count() <= side_above
+    side_above = popcount(suit_bits(side, s) >> (rank + 1))
+    return popcount(theirs >> (rank + 1)) <= side_above
 
 
 def _dead(own: int, card: int, believed: int) -> bool:
@@ -1022,7 +1023,7 @@ def _dead(own: int, card: int, believed: int) -> bool:
     theirs = suit_bits(believed, card // 13)
     if not theirs or (theirs & -theirs).bit_length() - 1 <= card % 13:
         return False
-    return suit_bits(own, card // 13).bit_count() <= (theirs.bit_count() + 1) // 2
+    return popcount(suit_bits(own, card // 13)) <= (popcount(theirs) + 1) // 2
 
 
 def _lead_floor(p: Point, seat: int, cands: list[int]) -> list[int]:

@@ -34,6 +34,7 @@ from claimcheck.bits import (
     beats,
     groups,
     pack_ranks,
+    popcount,
     seat_hand,
     topped,
     winner_index,
@@ -225,7 +226,7 @@ class SureOracle:
         pool = (seat_hand(hands, d1) | seat_hand(hands, d3)) & ~forgotten
         voids &= 0xF << (d1 * 4) | 0xF << (d3 * 4)
         return self._sure(seat_hand(hands, c), seat_hand(hands, (c + 2) % 4), pool, trick, leader,
-                          voids, seat_hand(hands, d1).bit_count(), seat_hand(hands, d3).bit_count(),
+                          voids, popcount(seat_hand(hands, d1)), popcount(seat_hand(hands, d3)),
                           need)
 
     def decide(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
@@ -250,7 +251,7 @@ class SureOracle:
              forgotten: int, voids: int, at_least: int = 0, cap: int = 13) -> int:
         """The most tricks sure from here in the picture (at least *at_least*, assumed sure;
         at most *cap*, an upper bound the caller knows)."""
-        left = min(cap, max(h.bit_count() for h in hands))
+        left = min(cap, max(popcount(h) for h in hands))
         k = at_least
         while k < left and self.sure(hands, trick, leader, forgotten, voids, k + 1):
             k += 1
@@ -266,7 +267,7 @@ class SureOracle:
         if need <= 0:
             return True
         c = self.claimer
-        left = a.bit_count()
+        left = popcount(a)
         seat = (leader + len(trick)) % 4
         if trick and (c - leader) % 4 < len(trick):
             left += 1  # the claimer has played to the trick in progress
@@ -352,12 +353,12 @@ class SureOracle:
         """
         t = SUIT_RANGES[self.trump]
         mine_a, mine_b, theirs = a & t, b & t, pool & t
-        lo = max(mine_a.bit_count() - topped(mine_a, theirs),
-                 mine_b.bit_count() - topped(mine_b, theirs), 0)
+        lo = max(popcount(mine_a) - topped(mine_a, theirs),
+                 popcount(mine_b) - topped(mine_b, theirs), 0)
         if not theirs:
             return lo, left
-        kept = theirs.bit_count() - topped(theirs, mine_a | mine_b)
-        if kept <= 0 or pool.bit_count() < n1 + n3:
+        kept = popcount(theirs) - topped(theirs, mine_a | mine_b)
+        if kept <= 0 or popcount(pool) < n1 + n3:
             # With blanks about, a defender left with blanks only on lead hands the claimer
             # side the rest, trumps or not (the picture's convention): no bound from above.
             return lo, left
@@ -394,10 +395,10 @@ class SureOracle:
             theirs = pool & SUIT_RANGES[s] & ~((1 << mine.bit_length()) - 1)
             if not theirs:
                 continue
-            rounds = theirs.bit_count()
+            rounds = popcount(theirs)
             if s != t:
                 for h in ruffers:
-                    rounds = min(rounds, (h & SUIT_RANGES[s]).bit_count())
+                    rounds = min(rounds, popcount(h & SUIT_RANGES[s]))
             if rounds <= 0:
                 continue
             # He holds the top *rounds* of them; the rest may lie anywhere.
@@ -521,7 +522,7 @@ class SureOracle:
         m = [0, 0, 0, 0]
         for s in range(4):
             theirs = pool & SUIT_RANGES[s]
-            m[s] = theirs.bit_count()
+            m[s] = popcount(theirs)
             th[s] = theirs.bit_length() - 1 if theirs else 13 * s - 1
         # The trump floor below depends on the ranks of the pool's trumps, not only on their
         # top card and count: they are part of the key.
@@ -670,7 +671,7 @@ class SureOracle:
             for s in range(4):
                 if side & SUIT_RANGES[s]:
                     above = ~((1 << (side & SUIT_RANGES[s]).bit_length()) - 1)
-                    stops[s] = (pool & SUIT_RANGES[s] & above).bit_count()
+                    stops[s] = popcount(pool & SUIT_RANGES[s] & above)
             draws = {x for x in cards if _draws(x, pool, self.trump)}
             cards.sort(key=lambda x: (x not in draws,
                                       -(x % 13) if x in draws else stops[x // 13] == 0,
@@ -701,7 +702,7 @@ class SureOracle:
         for x in trick:
             if x >= 0:
                 trick_mask |= 1 << x
-        blanks = n1 + n3 - pool.bit_count()
+        blanks = n1 + n3 - popcount(pool)
         options: list[tuple[int, int]] = []  # (card, new voids)
         if not trick:
             for card in _groups_pooled(pool & ~my_void, side):
@@ -709,7 +710,7 @@ class SureOracle:
             if not options:
                 # In the picture he holds nothing that can take a trick: the rest is the
                 # claimer side's.
-                return need <= a.bit_count()
+                return need <= popcount(a)
         else:
             led = trick[0] // 13
             follow = pool & SUIT_RANGES[led] & ~my_void
@@ -758,10 +759,10 @@ def _trump_floor(x: int, y: int, ptrumps: int, m: int, t: int) -> int:
     the defence really played, fewer or lower trumps are left than these, and topping them
     is no easier, so the floor stays sound."""
     theirs = ptrumps
-    for _ in range(ptrumps.bit_count() - m):
+    for _ in range(popcount(ptrumps) - m):
         theirs &= theirs - 1
     tx, ty = x & SUIT_RANGES[t], y & SUIT_RANGES[t]
-    return max(tx.bit_count() - topped(tx, theirs), ty.bit_count() - topped(ty, theirs), 0)
+    return max(popcount(tx) - topped(tx, theirs), popcount(ty) - topped(ty, theirs), 0)
 
 
 def _can_hold(held: int, pool: int, voids: int, seat: int, other: int, n_seat: int,
@@ -774,8 +775,8 @@ def _can_hold(held: int, pool: int, voids: int, seat: int, other: int, n_seat: i
         return False
     must_seat = held | (pool & void_other)
     must_other = pool & void_seat
-    return not (must_seat & must_other or must_seat.bit_count() > n_seat
-                or must_other.bit_count() > n_other)
+    return not (must_seat & must_other or popcount(must_seat) > n_seat
+                or popcount(must_other) > n_other)
 
 
 def _run_low(card: int, cards: int, others: int) -> int:
@@ -801,11 +802,11 @@ def _feasible(pool: int, voids: int, seat: int, other: int, n_seat: int, n_other
     v_other = _void_suits(voids, other)
     if pool & v_seat & v_other:
         return False
-    if (pool & v_seat).bit_count() > n_other:
+    if popcount(pool & v_seat) > n_other:
         return False
-    if (pool & v_other).bit_count() > n_seat:
+    if popcount(pool & v_other) > n_seat:
         return False
-    return pool.bit_count() <= n_seat + n_other
+    return popcount(pool) <= n_seat + n_other
 
 
 __all__ = ["BLANK", "DEFAULT_MAX_NODES", "ORACLE_NODES_PER_NODE", "Budget", "BudgetExceeded",
