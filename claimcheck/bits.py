@@ -86,7 +86,9 @@ def winner_index(trick: tuple[int, ...], trump: int) -> int:
 
 
 SUIT_RANGES: Final[tuple[int, ...]] = (SUIT_MASK, SUIT_MASK << 13, SUIT_MASK << 26, SUIT_MASK << 39)
-"""The mask of every card of each suit, by suit: the hot loops index this tuple."""
+"""The mask of every card of each suit, by suit: the hot loops index this tuple. Typed of
+variable length on purpose: compiled, a fixed-length tuple of ints is a C struct that a
+variable index boxes into a new tuple (:func:`seat_hand`); this one is indexed in place."""
 
 
 def suit_range(suit: int) -> int:
@@ -111,7 +113,7 @@ def seat_hand(hands: tuple[int, int, int, int], seat: int) -> int:
     """``hands[seat]``, for a *seat* known only at run time. mypyc keeps a tuple of four ints
     as a C struct, and indexing it by a variable boxes it into a new Python tuple at every
     access (a tuple and four ints allocated to read one): in the search's hot paths that was
-    most of the interpreter's allocation. Read by constant index, nothing is boxed."""
+    much of the interpreter's allocation. Read by constant index, nothing is boxed."""
     if seat == 0:
         return hands[0]
     if seat == 1:
