@@ -18,6 +18,7 @@ from claimcheck.policy.pictures import Picture
 from claimcheck.policy.profiles import Inputs, Profile
 from claimcheck.policy.rules import (
     DefenderPartner,
+    DrawsTrumps,
     NoSafeCard,
     NoticesBreak,
     PenaltyCardPlay,
@@ -414,6 +415,13 @@ def _doubts(plan: LinePlan, position: Position, claimer: Seat, picture: Picture,
                 res = "presumed forgotten (70C: doubtful counts as unaware); it costs a trick"
             elif not decided:
                 res = f"presumed forgotten (70C); {open_cost}"
+            elif DrawsTrumps.id in costly:
+                # No trick is lost *to* the trump, so 70C takes none; but the line that
+                # remembers it and draws it (the routine, §4.1.3) is the one that costs the
+                # trick. "It costs nothing" would read as if the trump were harmless
+                # (vugraph 14060:10: drawing the ♠5 makes dummy overtake and strands South).
+                res = ("presumed forgotten (70C), yet no normal line loses a trick to it; "
+                       "drawing it, the routine (draws-trumps), costs a trick (70D1)")
             else:
                 res = "presumed forgotten (70C); it costs nothing: no normal line loses to it"
             if known and len(known) < len(trumps_out):

@@ -114,6 +114,29 @@ def test_a_trump_forgotten_with_the_words_is_reported_once_with_its_cost() -> No
     assert "contradicts what the statement says" in words.reason
 
 
+def test_a_trump_drawn_as_the_routine_is_not_said_to_cost_nothing() -> None:
+    """North claims 5 of 5 in spades, West's ♠5 out, no statement (vugraph 14060:10's
+    ending). No trick is lost *to* the ♠5, so 70C takes none; the worst line is the one that
+    draws it (the routine) and strands South's last diamond. The doubtful point says so: it
+    said "it costs nothing" beside a line whose draws-trumps card is marked as costing the
+    trick."""
+    from claimcheck.cards import Seat, Strain
+    from claimcheck.check import check_claim
+    from claimcheck.service import position_from_options
+
+    pos = position_from_options("N:QJ.Q8.8. .JT97..K T6..T94. 5.43.2.J", Strain.S, Seat.W,
+                                "", None)
+    ruling = check_claim(pos, Seat.N, 5)
+    assert (ruling.verdict, ruling.n) == ("adjusted", 4)
+    assert "70C" not in ruling.laws and "70D1" in ruling.laws
+    costly = [lc for trick in ruling.worst_line for lc in trick if lc.cost > 0]
+    assert [lc.rule for lc in costly] == ["draws-trumps"]
+    (trump,) = [d for d in ruling.doubts if "trump" in d.reason]
+    assert trump.words == "S5"
+    assert "costs nothing" not in trump.resolution
+    assert "draws-trumps" in trump.resolution and "costs a trick" in trump.resolution
+
+
 def test_a_forgotten_set_equal_to_the_trump_picture_is_searched_once() -> None:
     """South claims all four with the ♠2 out and says nothing of it (his hearts, then the ♣2
     ruffed in dummy). It is not sure (West, short in hearts, could hold the ♠2), though East
