@@ -13,7 +13,7 @@ $(BIN)/python:
 # reinstall, or the stale compiled module would shadow the edited source.
 HOT := claimcheck/bits.py claimcheck/policy/plan_state.py claimcheck/policy/normal.py \
 	claimcheck/policy/sure.py claimcheck/policy/_sure_core.c \
-	claimcheck/engine/search.py
+	claimcheck/engine/search.py claimcheck/engine/_small_dd.c
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py $(HOT)
 	$(BIN)/python -m pip install -q --upgrade pip

@@ -45,6 +45,11 @@ def _oracle_flags() -> list[str]:
 ORACLE = Extension("claimcheck.policy._sure_core", ["claimcheck/policy/_sure_core.c"],
                    extra_compile_args=_oracle_flags(), optional=True)
 
+# Double-dummy scores of small endings in C (claimcheck/engine/_small_dd.c); optional too:
+# without it DDS answers every position, same answers.
+SMALL_DD = Extension("claimcheck.engine._small_dd", ["claimcheck/engine/_small_dd.c"],
+                     extra_compile_args=_oracle_flags(), optional=True)
+
 
 def _ext_modules() -> list[object]:
     if os.environ.get("CLAIMCHECK_PURE") == "1":
@@ -53,12 +58,12 @@ def _ext_modules() -> list[object]:
         from mypyc.build import mypycify
     except ImportError:
         print("claimcheck: mypyc not available, installing pure Python", file=sys.stderr)
-        return [ORACLE]
+        return [ORACLE, SMALL_DD]
     try:
-        return [*mypycify(HOT, opt_level="3"), ORACLE]
+        return [*mypycify(HOT, opt_level="3"), ORACLE, SMALL_DD]
     except Exception as exc:  # noqa: BLE001 - any build trouble falls back to pure Python
         print(f"claimcheck: mypyc build failed ({exc}); installing pure Python", file=sys.stderr)
-        return [ORACLE]
+        return [ORACLE, SMALL_DD]
 
 
 setup(ext_modules=_ext_modules())

@@ -5,18 +5,42 @@
 (the engine asks thousands of times). Scores are tricks for the side to play, out of the tricks
 left *including the trick in progress* (tested: law70.md section 6, ecosystem.md 1.3).
 
+Endings of at most :data:`SMALL_CARDS` cards a hand are solved by ``_small_dd``, a C search
+of our own, where DDS's fixed cost a call would be most of the time; the numbers are the same.
+
 DDS is not thread-safe from Python threads (every call uses DDS thread slot 0), so one process
 uses one solver from one thread; a batch runs in processes.
 """
 
 from __future__ import annotations
 
+import importlib
 import struct
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from claimcheck.errors import SolverError
+
+
+def _small_dd() -> Any:
+    """``_small_dd`` (claimcheck/engine/_small_dd.c), or None where the package was built
+    without it: DDS then answers every position, with the same numbers."""
+    try:
+        return importlib.import_module("claimcheck.engine._small_dd")
+    except ImportError:
+        return None
+
+
+_SMALL: Any = _small_dd()
+
+SMALL_CARDS = 5
+"""Cards in the longest hand, at most, for which the double-dummy scores come from
+``_small_dd`` (claimcheck/engine/_small_dd.c) instead of DDS. DDS spends about a quarter of a
+millisecond a call setting itself up however small the ending; our search needs 20 to 50
+microseconds up to four cards a hand and about a hundred at five, and is slower than DDS from
+six (benchmarks/README.md, thirty-first session). The numbers are the same: double-dummy
+results are unique, and tests/test_small_dd.py checks the two against each other."""
 
 BATCH_SIZE = 200
 """Boards in one ``SolveAllBoardsBin`` call: DDS's MAXNOOFBOARDS (ecosystem.md 1.3: endplay's
@@ -109,6 +133,9 @@ class DDSolver:
         """Batch calls made to DDS (``SolveAllBoardsBin``), each of up to BATCH_SIZE boards."""
         self.seconds = 0.0
         """Wall time spent inside DDS, summed over calls (for benchmarks)."""
+        self.small_solves = 0
+        """Positions of at most :data:`SMALL_CARDS` cards a hand solved by ``_small_dd``
+        (not counted in :attr:`calls`, which are DDS's)."""
         self._cache: dict[tuple[object, ...], Any] = {}
         self._cache_size = cache_size
 
@@ -142,18 +169,26 @@ class DDSolver:
     def tricks(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                trump: int) -> int:
         """Tricks the side to play can take from here (trick in progress included)."""
+        if _SMALL is not None and _small(hands):
+            self.small_solves += 1
+            return int(_SMALL.tricks(hands, trick, leader, trump))
         fut = self._solve(hands, trick, leader, trump, 1)
         return int(fut.score[0])
 
     def best(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
              trump: int) -> int:
-        """One double-dummy best card for the side to play (same DDS call as :meth:`tricks`)."""
+        """One double-dummy best card for the side to play: DDS's, at every size (which of
+        several best cards it names is its move ordering's, and the search orders its cards
+        by it, so a small ending keeps DDS's choice and the rulings theirs)."""
         fut = self._solve(hands, trick, leader, trump, 1)
         return int(fut.suit[0]) * 13 + int(fut.rank[0]) - 2
 
     def scores(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
                trump: int) -> dict[int, int]:
         """Tricks for the side to play after each legal card (equal cards expanded)."""
+        if _SMALL is not None and _small(hands):
+            self.small_solves += 1
+            return dict(_SMALL.scores(hands, trick, leader, trump))
         return _scores_of(self._solve(hands, trick, leader, trump, 3))
 
     def scores_many(self, positions: Sequence[tuple[tuple[int, int, int, int], tuple[int, ...],
@@ -169,6 +204,10 @@ class DDSolver:
         out: list[dict[int, int]] = [{} for _ in positions]
         todo: list[int] = []
         for i, (hands, trick, leader) in enumerate(positions):
+            if _SMALL is not None and _small(hands):
+                self.small_solves += 1
+                out[i] = dict(_SMALL.scores(hands, trick, leader, trump))
+                continue
             hit = self._cache.get((hands, trick, leader, trump, 3))
             if hit is not None:
                 out[i] = _scores_of(hit)
@@ -210,6 +249,12 @@ class DDSolver:
                 self._remember((hands, trick, leader, trump, 3), fut)
                 out[i] = _scores_of(raw, at)
         return out
+
+
+def _small(hands: tuple[int, int, int, int]) -> bool:
+    """True when no hand holds more than :data:`SMALL_CARDS` cards."""
+    return max(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(),
+               hands[3].bit_count()) <= SMALL_CARDS
 
 
 _DEAL = struct.Struct("=2i3i3i16I")
