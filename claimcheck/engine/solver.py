@@ -188,7 +188,8 @@ class DDSolver:
         """Tricks for the side to play after each legal card (equal cards expanded)."""
         if _SMALL is not None and _small(hands):
             self.small_solves += 1
-            return dict(_SMALL.scores(hands, trick, leader, trump))
+            got: dict[int, int] = _SMALL.scores(hands, trick, leader, trump)  # a new dict
+            return got
         return _scores_of(self._solve(hands, trick, leader, trump, 3))
 
     def scores_many(self, positions: Sequence[tuple[tuple[int, int, int, int], tuple[int, ...],
@@ -206,7 +207,7 @@ class DDSolver:
         for i, (hands, trick, leader) in enumerate(positions):
             if _SMALL is not None and _small(hands):
                 self.small_solves += 1
-                out[i] = dict(_SMALL.scores(hands, trick, leader, trump))
+                out[i] = _SMALL.scores(hands, trick, leader, trump)  # a new dict
                 continue
             hit = self._cache.get((hands, trick, leader, trump, 3))
             if hit is not None:
