@@ -112,7 +112,8 @@ def render_text(ruling: Ruling, *, ascii_only: bool = False, diagram: bool = Tru
     s = r.search
     out.append("")
     out.append(f"search: {s.nodes} nodes, {s.oracle_nodes} sure-oracle nodes "
-               f"({s.oracle_calls} calls), {s.solver_calls} DDS calls, {s.memo_hits} memo hits, "
+               f"({s.oracle_calls} calls), {s.solver_calls} double-dummy solves, "
+               f"{s.memo_hits} memo hits, "
                f"{s.pictures} picture(s), {s.seconds * 1000:.1f} ms"
                + (", budget exhausted" if s.budget_exhausted else "")
                + (", stopped by the time cap" if s.clock_stopped else ""))
@@ -152,7 +153,7 @@ def _likely_text(r: Ruling, ascii_only: bool) -> list[str]:
     out.append("")
     out.append(f"sampler: {lk.decisions} decisions at {lk.pools} position"
                f"{'' if lk.pools == 1 else 's'} with a choice, "
-               f"{lk.layouts_solved} layouts solved by DDS ({r.search.solver_calls} DDS "
+               f"{lk.layouts_solved} layouts solved double dummy ({r.search.solver_calls} "
                f"boards), {lk.layouts_per_decision} layouts weighed a decision (all layouts "
                f"solved up to {lk.exact_up_to}, else {lk.pool_size} drawn), "
                f"{lk.seconds * 1000:.1f} ms")
