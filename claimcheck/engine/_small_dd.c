@@ -285,8 +285,15 @@ static int exact(Game *g, uint64_t h[4], int leader, int n, int tc[4], int guess
     return lower;
 }
 
-static int parse(PyObject *const *args, Py_ssize_t nargs, uint64_t h[4], int tc[4], int *n,
-                 int *leader, int *trump) {
+/* A question as Python asks it: the position, and the side to play with its tricks left. */
+typedef struct {
+    uint64_t h[4];
+    int tc[4];
+    int n, leader, seat, total;
+    Game g;
+} Query;
+
+static int parse(PyObject *const *args, Py_ssize_t nargs, Query *q) {
     if (nargs != 4) {
         PyErr_SetString(PyExc_TypeError, "expected (hands, trick, leader, trump)");
         return -1;
@@ -298,28 +305,28 @@ static int parse(PyObject *const *args, Py_ssize_t nargs, uint64_t h[4], int tc[
         return -1;
     }
     for (int i = 0; i < 4; i++) {
-        h[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, i));
+        q->h[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(hands, i));
         if (PyErr_Occurred()) return -1;
     }
-    *n = (int)PyTuple_GET_SIZE(trick);
-    for (int i = 0; i < *n; i++) {
-        tc[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+    q->n = (int)PyTuple_GET_SIZE(trick);
+    for (int i = 0; i < q->n; i++) {
+        q->tc[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
         if (PyErr_Occurred()) return -1;
     }
-    *leader = (int)PyLong_AsLong(args[2]);
-    *trump = (int)PyLong_AsLong(args[3]);
+    q->leader = (int)PyLong_AsLong(args[2]);
+    q->g.trump = (int)PyLong_AsLong(args[3]);
     if (PyErr_Occurred()) return -1;
+    q->seat = (q->leader + q->n) & 3;
+    q->total = popcount64(q->h[q->seat]);
     return 0;
 }
 
 /* scores(hands, trick, leader, trump) -> {card: tricks for the side to play after it}. */
 static PyObject *py_scores(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    uint64_t h[4];
-    int tc[4], n, leader, trump;
-    if (parse(args, nargs, h, tc, &n, &leader, &trump) < 0) return NULL;
-    Game g = {trump};
-    int seat = (leader + n) & 3;
-    int total = popcount64(h[seat]);
+    Query q;
+    if (parse(args, nargs, &q) < 0) return NULL;
+    uint64_t *h = q.h;
+    int *tc = q.tc, n = q.n, leader = q.leader, seat = q.seat, total = q.total;
     uint64_t legal = h[seat];
     if (n > 0 && (legal & suit_bits(tc[0] / 13))) legal &= suit_bits(tc[0] / 13);
     uint64_t alive = h[0] | h[1] | h[2] | h[3];
@@ -343,12 +350,12 @@ static PyObject *py_scores(PyObject *self, PyObject *const *args, Py_ssize_t nar
             tc[n] = c;
             int ns;
             if (n == 3) {
-                int w = (leader + winner_of(tc, trump)) & 3;
+                int w = (leader + winner_of(tc, q.g.trump)) & 3;
                 int won = (w & 1) == 0;
                 int t2[4] = {0, 0, 0, 0};
-                ns = won + exact(&g, h, w, 0, t2, guess - won < 0 ? 0 : guess - won);
+                ns = won + exact(&q.g, h, w, 0, t2, guess - won < 0 ? 0 : guess - won);
             } else {
-                ns = exact(&g, h, leader, n + 1, tc, guess);
+                ns = exact(&q.g, h, leader, n + 1, tc, guess);
             }
             h[seat] ^= bit;
             guess = ns;
@@ -370,14 +377,10 @@ static PyObject *py_scores(PyObject *self, PyObject *const *args, Py_ssize_t nar
 
 /* tricks(hands, trick, leader, trump) -> tricks for the side to play from here. */
 static PyObject *py_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    uint64_t h[4];
-    int tc[4], n, leader, trump;
-    if (parse(args, nargs, h, tc, &n, &leader, &trump) < 0) return NULL;
-    Game g = {trump};
-    int seat = (leader + n) & 3;
-    int total = popcount64(h[seat]);
-    int ns = exact(&g, h, leader, n, tc, total / 2);
-    return PyLong_FromLong((seat & 1) == 0 ? ns : total - ns);
+    Query q;
+    if (parse(args, nargs, &q) < 0) return NULL;
+    int ns = exact(&q.g, q.h, q.leader, q.n, q.tc, q.total / 2);
+    return PyLong_FromLong((q.seat & 1) == 0 ? ns : q.total - ns);
 }
 
 static PyObject *py_nodes(PyObject *self, PyObject *unused) {
