@@ -145,7 +145,7 @@ def check_claim(
                               solver=solver, samples=samples, seed=seed,
                               likely_threshold=likely_threshold)
     solver = solver or DDSolver()
-    calls_before = solver.calls + getattr(solver, "small_solves", 0)
+    calls_before = _solves(solver)
     solver_nodes_before = getattr(solver, "nodes", 0)
     hands = (
         mask_of(position.hands[0]), mask_of(position.hands[1]),
@@ -212,7 +212,7 @@ def check_claim(
     explained = _explain(search, worst, hands, trick, leader, c, known_out, to_concede, state,
                          n is not None and n < claimed, presumed, counted)
     report = SearchReport(
-        budget.nodes, solver.calls + getattr(solver, "small_solves", 0) - calls_before,
+        budget.nodes, _solves(solver) - calls_before,
         getattr(solver, "nodes", 0) - solver_nodes_before, search.stats.memo_hits,
         round(search.stats.seconds, 6), stats.budget_exhausted, len(pictures),
         budget.oracle_nodes, oracle.calls, stats.clock_stopped, oracle.undecided,
@@ -263,7 +263,7 @@ def rule_withdrawn(
     # The sampler asks for layouts in batches; a solver without the batch call (a test's
     # fake) is not one it can use.
     batch = solver if isinstance(solver, DDSolver) else DDSolver()
-    calls_before, nodes_before = batch.calls + batch.small_solves, batch.nodes
+    calls_before, nodes_before = _solves(batch), batch.nodes
     hands = (
         mask_of(position.hands[0]), mask_of(position.hands[1]),
         mask_of(position.hands[2]), mask_of(position.hands[3]),
@@ -279,8 +279,7 @@ def rule_withdrawn(
     declarer = position.declarer if position.declarer is not None else claimer
     est = estimate(hands, trick, int(position.leader), int(position.trump), c, int(declarer),
                    voids, samples=samples, seed=seed, solver=batch)
-    solves = batch.calls + batch.small_solves - calls_before
-    report = SearchReport(est.decisions, solves, batch.nodes - nodes_before,
+    report = SearchReport(est.decisions, _solves(batch) - calls_before, batch.nodes - nodes_before,
                           0, round(est.seconds, 6), False, 0)
     return compose_withdrawn(position, claimer, claimed, plan, prof, inputs, dd, est, report,
                              threshold=threshold)
@@ -482,3 +481,9 @@ def _profile(profile: str | Profile, inputs: Inputs) -> Profile:
 
 
 __all__ = ["check_claim", "check_record", "read_plan", "rule_withdrawn"]
+
+
+def _solves(solver: object) -> int:
+    """Double-dummy solves made so far: DDS's calls and the small endings' own search's
+    (``DDSolver.small_solves``; a solver without one counts its calls)."""
+    return int(getattr(solver, "calls", 0)) + int(getattr(solver, "small_solves", 0))

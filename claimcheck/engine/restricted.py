@@ -249,6 +249,11 @@ class RestrictedSolver:
         self.inner.calls = value
 
     @property
+    def small_solves(self) -> int:
+        """Small endings the inner solver solved without DDS (its count)."""
+        return int(getattr(self.inner, "small_solves", 0))
+
+    @property
     def nodes(self) -> int:
         """DDS nodes (the inner solver's count)."""
         return int(getattr(self.inner, "nodes", 0))
