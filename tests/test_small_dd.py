@@ -2,7 +2,7 @@
 
 DDSolver answers endings of at most SMALL_CARDS cards a hand with it instead of DDS, so every
 ruling that weighs layouts rests on the two agreeing: checked here on random endings of one to
-six cards a hand, each strain, trick in progress or not, card by card.
+SMALL_CARDS + 1 cards a hand (seven), each strain, trick in progress or not, card by card.
 """
 
 from __future__ import annotations

@@ -37,8 +37,8 @@ _SMALL: Any = _small_dd()
 SMALL_CARDS = 6
 """Cards in the longest hand, at most, for which the double-dummy scores come from
 ``_small_dd`` (claimcheck/engine/_small_dd.c) instead of DDS. DDS spends about a quarter of a
-millisecond a call setting itself up however small the ending. Measured one processor second
-a board, eight layouts of one decision at a time (DDS in its batches of two threads, ours one
+millisecond a call setting itself up however small the ending. Measured in processor time a
+board, eight layouts of one decision at a time (DDS in its batches on two threads, ours one
 by one): 0.11 ms against 0.56 at four cards a hand, 0.26 against 0.40 at five, 0.40 against
 0.50 at six, 1.9 against 0.74 at seven (benchmarks/README.md, thirty-second session). The
 numbers are the same: double-dummy results are unique, and tests/test_small_dd.py checks the
