@@ -23,7 +23,7 @@ from claimcheck.engine.single_dummy import (
     restricted_choice,
     wilson_interval,
 )
-from claimcheck.engine.solver import DDSolver
+from claimcheck.engine.solver import SMALL_CARDS, DDSolver
 from claimcheck.errors import InputError
 from claimcheck.policy.profiles import Inputs
 from claimcheck.position import Position
@@ -310,11 +310,13 @@ def test_wilson_interval_at_the_edges() -> None:
 
 
 def test_batched_scores_equal_one_by_one() -> None:
+    # Endings longer than SMALL_CARDS, so that DDS answers them (in one batch).
+    k = SMALL_CARDS + 1
     rng = np.random.default_rng(4)
     positions = []
     for _ in range(30):
         deck = rng.permutation(52)
-        hands = tuple(sum(1 << int(c) for c in deck[h * 6:(h + 1) * 6]) for h in range(4))
+        hands = tuple(sum(1 << int(c) for c in deck[h * k:(h + 1) * k]) for h in range(4))
         positions.append((hands, (), int(rng.integers(4))))
     batch = DDSolver()
     single = DDSolver()
