@@ -120,6 +120,20 @@ static void relative_ranks(const uint64_t h[4], uint64_t key[4]) {
     }
 }
 
+/* True when *e* holds the position of *tag* and *key*. */
+static inline int entry_holds(const Entry *e, uint32_t tag, const uint64_t key[4]) {
+    return e->tag == tag && e->h[0] == key[0] && e->h[1] == key[1] && e->h[2] == key[2] &&
+           e->h[3] == key[3];
+}
+
+/* Give *e* to the position of *tag* and *key*, nothing known of it yet (0..left tricks). */
+static inline void entry_take(Entry *e, uint32_t tag, const uint64_t key[4], int left) {
+    e->tag = tag;
+    memcpy(e->h, key, sizeof(uint64_t) * 4);
+    e->lo = 0;
+    e->hi = (int8_t)left;
+}
+
 static int search(Game *g, uint64_t h[4], int leader, int n, int tc[4], int alpha, int beta);
 
 /* Tricks a side's top trumps take whoever leads: the trumps above every trump of the other
@@ -204,6 +218,7 @@ static int search(Game *g, uint64_t h[4], int leader, int n, int tc[4], int alph
     searched++;
     Entry *e = NULL;
     uint64_t key[4];
+    uint32_t tag = 0;
     int alpha0 = alpha, beta0 = beta;
     if (n == 0) {
         int left = popcount64(h[leader]);
@@ -229,21 +244,17 @@ static int search(Game *g, uint64_t h[4], int leader, int n, int tc[4], int alph
         }
         if (ns_low >= beta) return ns_low;                 /* NS take at least ns_low */
         if (left - ew_low <= alpha) return left - ew_low;  /* and at most the rest */
-        uint32_t tag = (uint32_t)(leader | g->trump << 2 | 1 << 5);
+        tag = (uint32_t)(leader | g->trump << 2 | 1 << 5);
         relative_ranks(h, key);
         e = &table[hash_of(key, leader, g->trump)];
-        if (e->tag == tag && e->h[0] == key[0] && e->h[1] == key[1] && e->h[2] == key[2] &&
-            e->h[3] == key[3]) {
+        if (entry_holds(e, tag, key)) {
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
             if (e->lo > alpha) alpha = e->lo;
             if (e->hi < beta) beta = e->hi;
         } else {
-            e->tag = tag;
-            memcpy(e->h, key, sizeof(uint64_t) * 4);
-            e->lo = 0;
-            e->hi = (int8_t)left;
+            entry_take(e, tag, key, left);
         }
         alpha0 = alpha;
         beta0 = beta;
@@ -278,15 +289,8 @@ static int search(Game *g, uint64_t h[4], int leader, int n, int tc[4], int alph
         if (alpha >= beta) break;
     }
     if (e != NULL) {
-        /* The entry may have been overwritten below: store only if it is still ours. */
-        uint32_t tag = (uint32_t)(leader | g->trump << 2 | 1 << 5);
-        if (!(e->tag == tag && e->h[0] == key[0] && e->h[1] == key[1] && e->h[2] == key[2] &&
-              e->h[3] == key[3])) {
-            e->tag = tag;
-            memcpy(e->h, key, sizeof(uint64_t) * 4);
-            e->lo = 0;
-            e->hi = (int8_t)popcount64(h[leader]);
-        }
+        /* The entry may have been overwritten below: take it back for this position. */
+        if (!entry_holds(e, tag, key)) entry_take(e, tag, key, popcount64(h[leader]));
         if (best <= alpha0) {
             if (best < e->hi) e->hi = (int8_t)best;
         } else if (best >= beta0) {
